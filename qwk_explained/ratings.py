@@ -1,0 +1,333 @@
+"""Parse and validate user input: rating vectors as text, CSV files, contingency tables, the scale.
+
+All input problems raise :class:`~qwk_explained.errors.InputError` with a code from
+``locales/*.json`` (``errors.<code>``). Parsing is vectorised: a million ratings go through one
+``str.split`` and one numpy conversion; the slow per-token scan only runs to *explain* a failure.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from .errors import InputError
+
+#: Most distinct ratings on one scale: a 50 x 50 matrix is still readable; more is no rating scale.
+MAX_RATINGS = 50
+#: Most items in one vector: 10 million int64 ratings are 80 MB, about the most a page should hold.
+MAX_ITEMS = 10_000_000
+#: Largest absolute rating accepted: ratings are small; this keeps arithmetic far from overflow.
+MAX_ABS_RATING = 1_000_000_000
+#: Largest count accepted in one cell of a contingency table.
+MAX_CELL_COUNT = MAX_ITEMS
+
+SCALES = ("range", "observed")
+
+_SEPARATORS = re.compile(r"[\s,;、]+")
+_INTEGRAL = re.compile(r"^[+-]?[0-9]+(?:\.0*)?$")
+_DECIMAL = re.compile(r"^[+-]?(?:[0-9]+[.,][0-9]*|[.,][0-9]+)(?:[eE][+-]?[0-9]+)?$")
+_NONFINITE = {"nan", "+nan", "-nan", "inf", "+inf", "-inf", "infinity", "+infinity", "-infinity"}
+_BRACKETS = "[](){}"
+
+IntArray = NDArray[np.int64]
+
+
+def _normalise(text: str) -> str:
+    """Fold full-width digits and punctuation (common in Chinese input) to ASCII, drop brackets."""
+    text = unicodedata.normalize("NFKC", text)
+    return text.translate({ord(c): " " for c in _BRACKETS})
+
+
+def _shorten(token: str, limit: int = 20) -> str:
+    return token if len(token) <= limit else token[: limit - 1] + "…"
+
+
+def _explain_token(token: str, position: int) -> InputError:
+    """Name the first thing wrong with one token (called only once conversion has failed)."""
+    shown = _shorten(token)
+    if token.lower() in _NONFINITE:
+        return InputError("not_finite", token=shown, position=position)
+    if _DECIMAL.match(token):
+        return InputError("not_integer_decimal", token=shown, position=position)
+    if _INTEGRAL.match(token):
+        return InputError("value_too_large", token=shown, position=position, limit=MAX_ABS_RATING)
+    return InputError("not_integer", token=shown, position=position)
+
+
+def tokens_to_ints(tokens: Sequence[str], *, first_position: int = 1) -> IntArray:
+    """Convert integer tokens to an int64 array, or raise the error for the first bad token.
+
+    ``"3.0"`` is accepted (spreadsheets export whole numbers that way); ``"3.5"`` is not.
+    """
+    if len(tokens) > MAX_ITEMS:
+        raise InputError("too_many_items", count=len(tokens), limit=MAX_ITEMS)
+    try:
+        values = np.asarray(tokens, dtype=np.str_).astype(np.int64)
+    except (ValueError, OverflowError):
+        values = np.empty(len(tokens), dtype=np.int64)
+        for index, token in enumerate(tokens):
+            if not _INTEGRAL.match(token):
+                raise _explain_token(token, index + first_position) from None
+            try:
+                values[index] = int(token.split(".")[0])
+            except OverflowError:
+                raise _explain_token(token, index + first_position) from None
+    if values.size:
+        extreme = int(max(abs(int(values.min())), abs(int(values.max()))))
+        if extreme > MAX_ABS_RATING:
+            bad = int(np.argmax(np.abs(values) > MAX_ABS_RATING))
+            raise _explain_token(str(tokens[bad]), bad + first_position)
+    return values
+
+
+def parse_vector(text: str) -> IntArray:
+    """Parse ratings separated by commas, spaces, semicolons or newlines into an int64 array.
+
+    >>> parse_vector("4, 4;3\\n1").tolist()
+    [4, 4, 3, 1]
+    """
+    if not isinstance(text, str):
+        raise InputError("empty")
+    if len(text) > MAX_ITEMS * 12:
+        raise InputError("too_many_items", count=len(text) // 2, limit=MAX_ITEMS)
+    cleaned = _normalise(text).strip(" \t\r\n,;")
+    if not cleaned:
+        raise InputError("empty")
+    return tokens_to_ints(_SEPARATORS.split(cleaned))
+
+
+def check_pair(actual: IntArray, predicted: IntArray) -> None:
+    """Two raters must have rated the same items: equal, non-zero length."""
+    if len(actual) == 0 or len(predicted) == 0:
+        raise InputError("empty")
+    if len(actual) != len(predicted):
+        raise InputError("length_mismatch", n_actual=len(actual), n_predicted=len(predicted))
+    if len(actual) > MAX_ITEMS:
+        raise InputError("too_many_items", count=len(actual), limit=MAX_ITEMS)
+
+
+def as_ratings(values: Any) -> IntArray:
+    """Turn a sequence (list, numpy array, text) into an int64 vector of ratings, validating it."""
+    if isinstance(values, str):
+        return parse_vector(values)
+    array = np.asarray(values)
+    if array.ndim != 1:
+        raise InputError("not_a_vector")
+    if array.size > MAX_ITEMS:
+        raise InputError("too_many_items", count=int(array.size), limit=MAX_ITEMS)
+    if array.dtype.kind in "iu":
+        result = array.astype(np.int64, copy=False)
+        if result.size and max(abs(int(result.min())), abs(int(result.max()))) > MAX_ABS_RATING:
+            bad = int(np.argmax(np.abs(result) > MAX_ABS_RATING))
+            raise _explain_token(str(result[bad]), bad + 1)
+        return result
+    if array.dtype.kind == "b":
+        return array.astype(np.int64)
+    if array.dtype.kind == "f":
+        finite = np.isfinite(array)
+        if not finite.all():
+            bad = int(np.argmin(finite))
+            raise InputError("not_finite", token=str(array[bad]), position=bad + 1)
+        whole = array == np.round(array)
+        if not whole.all():
+            bad = int(np.argmin(whole))
+            raise InputError("not_integer_decimal", token=str(array[bad]), position=bad + 1)
+        if array.size and np.abs(array).max() > MAX_ABS_RATING:
+            bad = int(np.argmax(np.abs(array) > MAX_ABS_RATING))
+            raise _explain_token(str(array[bad]), bad + 1)
+        return array.astype(np.int64)
+    return tokens_to_ints([str(v).strip() for v in array.tolist()])
+
+
+def rating_scale(
+    actual: IntArray,
+    predicted: IntArray,
+    *,
+    scale: str = "range",
+    min_rating: int | None = None,
+    max_rating: int | None = None,
+) -> IntArray:
+    """The ordered rating labels that index the rows and columns of every matrix.
+
+    ``scale="range"``: every integer from the smallest to the largest rating (Ben Hamner's Kaggle
+    convention), widened by ``min_rating``/``max_rating``. ``scale="observed"``: only ratings that
+    occur (scikit-learn's and R irr's convention). Weights depend on a label's *position* on this
+    scale, so the two conventions differ as soon as a rating inside the range is never used.
+    """
+    if scale not in SCALES:
+        raise InputError("unknown_scale", value=str(scale), choices=", ".join(SCALES))
+    for bound in (min_rating, max_rating):
+        if bound is not None and abs(int(bound)) > MAX_ABS_RATING:
+            raise InputError("value_too_large", token=str(bound), position=1, limit=MAX_ABS_RATING)
+    if min_rating is not None and max_rating is not None and min_rating > max_rating:
+        raise InputError("bounds_reversed", min_rating=min_rating, max_rating=max_rating)
+    data_min = int(min(actual.min(), predicted.min()))
+    data_max = int(max(actual.max(), predicted.max()))
+    if min_rating is not None and data_min < min_rating:
+        raise InputError("below_scale", value=data_min, min_rating=min_rating)
+    if max_rating is not None and data_max > max_rating:
+        raise InputError("above_scale", value=data_max, max_rating=max_rating)
+    if scale == "range":
+        low = data_min if min_rating is None else int(min_rating)
+        high = data_max if max_rating is None else int(max_rating)
+        if high - low + 1 > MAX_RATINGS:
+            raise InputError("too_many_ratings", count=high - low + 1, limit=MAX_RATINGS)
+        return np.arange(low, high + 1, dtype=np.int64)
+    span = data_max - data_min + 1
+    if span <= 4 * MAX_RATINGS:
+        # Small span: a bincount is cheaper than sorting a million ratings in np.unique.
+        present = np.bincount(actual - data_min, minlength=span) > 0
+        present |= np.bincount(predicted - data_min, minlength=span) > 0
+        labels = np.flatnonzero(present).astype(np.int64) + data_min
+    else:
+        labels = np.union1d(np.unique(actual), np.unique(predicted)).astype(np.int64)
+    if labels.size > MAX_RATINGS:
+        raise InputError("too_many_ratings", count=int(labels.size), limit=MAX_RATINGS)
+    return labels
+
+
+@dataclass(frozen=True)
+class CsvColumns:
+    """Columns read from a CSV file: one or two rating vectors, and the header names if any."""
+
+    columns: tuple[IntArray, ...]
+    header: tuple[str, ...] | None
+
+
+def _decode(data: bytes | str) -> str:
+    if isinstance(data, str):
+        return data
+    if b"\x00" in data[:4096]:
+        raise InputError("csv_not_text")
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    raise InputError("csv_not_text")  # pragma: no cover - cp1252 rejects only a few bytes
+
+
+def _delimiter(line: str) -> str | None:
+    for delimiter in ("\t", ";", ","):
+        if delimiter in line:
+            return delimiter
+    return None
+
+
+def parse_csv(data: bytes | str) -> CsvColumns:
+    """Read a CSV of one or two integer columns (comma, semicolon or tab), header optional.
+
+    A first row that is not all integers is taken as the header. Two columns are the actual and the
+    predicted ratings, in that order.
+    """
+    text = _normalise(_decode(data)).replace('"', "").replace("'", "")
+    lines = [line.strip() for line in text.splitlines()]
+    lines = [line for line in lines if line]
+    if not lines:
+        raise InputError("empty")
+    delimiter = _delimiter(lines[0])
+    first = [cell.strip() for cell in lines[0].split(delimiter)]
+    header: tuple[str, ...] | None = None
+    # A first row without a single number is a header; one mixing numbers and words is a broken
+    # data row, reported below with its line number.
+    if not any(_INTEGRAL.match(cell) or _DECIMAL.match(cell) for cell in first):
+        header = tuple(_shorten(cell) for cell in first)
+        lines = lines[1:]
+        if not lines:
+            raise InputError("empty")
+    width = len(first)
+    if width > 2:
+        raise InputError("csv_too_many_columns", count=width)
+    line_offset = 2 if header else 1
+    if width == 1:
+        cells = [line.split(delimiter)[0] if delimiter else line for line in lines]
+        try:
+            values = tokens_to_ints([c.strip() for c in cells], first_position=line_offset)
+        except InputError as error:
+            raise InputError("csv_bad_cell", line=error.params.get("position", 0),
+                             token=error.params.get("token", "")) from None
+        return CsvColumns((values,), header)
+    if delimiter is None:
+        flat = " ".join(lines).split()
+    else:
+        flat = delimiter.join(lines).split(delimiter)
+    if len(flat) != 2 * len(lines):
+        for number, line in enumerate(lines):
+            count = len(line.split(delimiter)) if delimiter else len(line.split())
+            if count != 2:
+                raise InputError("csv_ragged", line=number + line_offset, count=count)
+    flat = [cell.strip() for cell in flat]
+    try:
+        values = tokens_to_ints(flat, first_position=0)
+    except InputError as error:
+        position = error.params.get("position")
+        if position is None:
+            raise
+        raise InputError("csv_bad_cell", line=position // 2 + line_offset,
+                         token=error.params.get("token", "")) from None
+    pairs = values.reshape(-1, 2)
+    return CsvColumns((pairs[:, 0].copy(), pairs[:, 1].copy()), header)
+
+
+def parse_table(text: str) -> NDArray[np.int64]:
+    """Parse a contingency table written as rows separated by ``;`` or newlines (rows = actual).
+
+    >>> parse_table("0,4,1;0,8,0;0,1,5").tolist()
+    [[0, 4, 1], [0, 8, 0], [0, 1, 5]]
+    """
+    if not isinstance(text, str):
+        raise InputError("empty")
+    cleaned = unicodedata.normalize("NFKC", text).strip()
+    rows_text = [row for row in re.split(r"[;\n]+", cleaned) if row.strip(" \t\r,[]")]
+    if not rows_text:
+        raise InputError("empty")
+    if len(rows_text) > MAX_RATINGS:
+        raise InputError("too_many_ratings", count=len(rows_text), limit=MAX_RATINGS)
+    rows = [[c for c in re.split(r"[\s,]+", row.strip(" \t\r[]")) if c] for row in rows_text]
+    counts: list[list[int]] = []
+    for r, row in enumerate(rows, start=1):
+        parsed = []
+        for c, cell in enumerate(row, start=1):
+            if not _INTEGRAL.match(cell) or cell.startswith("-"):
+                raise InputError("table_bad_count", row=r, column=c, token=_shorten(cell))
+            value = int(cell.split(".")[0])
+            if value > MAX_CELL_COUNT:
+                raise InputError("table_bad_count", row=r, column=c, token=_shorten(cell))
+            parsed.append(value)
+        counts.append(parsed)
+    return as_table(counts)
+
+
+def as_table(table: Any) -> NDArray[np.int64]:
+    """Validate a contingency table: square, non-negative whole counts, not all zero."""
+    try:
+        array = np.asarray(table)
+    except ValueError:  # ragged nested lists
+        raise InputError("table_not_square", rows=len(table), columns=0) from None
+    if array.dtype == object or array.ndim != 2:
+        lengths = sorted({len(row) for row in table}) if array.ndim == 1 else [0]
+        raise InputError("table_not_square", rows=len(table), columns=max(lengths))
+    rows, columns = array.shape
+    if rows != columns:
+        raise InputError("table_not_square", rows=rows, columns=columns)
+    if rows > MAX_RATINGS:
+        raise InputError("too_many_ratings", count=rows, limit=MAX_RATINGS)
+    if array.dtype.kind not in "iuf" or (array.dtype.kind == "f" and (
+            not np.isfinite(array).all() or (array != np.round(array)).any())):
+        raise InputError("table_bad_count", row=1, column=1, token=str(array.flat[0]))
+    if (array < 0).any():
+        r, c = np.argwhere(array < 0)[0]
+        raise InputError("table_bad_count", row=int(r) + 1, column=int(c) + 1,
+                         token=str(array[r, c]))
+    counts = array.astype(np.int64)
+    if counts.sum() == 0:
+        raise InputError("table_empty")
+    if counts.sum() > MAX_ITEMS:
+        raise InputError("too_many_items", count=int(counts.sum()), limit=MAX_ITEMS)
+    return counts
