@@ -1,0 +1,240 @@
+"""Ways to enter the two rating vectors, all kept in step: text, table, presets, random, CSV upload.
+
+The typed text is the single source of truth (``state["actual"]``, ``state["predicted"]``): every
+other control writes text, so what a user typed is never lost when another control fails.
+Only a large upload is kept as arrays instead (it would not fit in a text box or a URL).
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import numpy as np
+import streamlit as st
+
+from qwk_explained import InputError, parse_csv
+from qwk_explained.examples import BY_NAME, EXAMPLES, random_ratings
+from qwk_explained.ratings import check_pair, parse_vector
+
+from . import state
+from .compute import Outcome
+from .text import num, show_error, tr
+
+#: Rows the table editor shows; longer vectors are edited as text or uploaded.
+EDITOR_MAX_ROWS = 1000
+#: Uploads up to this many items go into the text fields, where they stay editable.
+UPLOAD_AS_TEXT_MAX = 5000
+#: Largest random example (its text must stay comfortable in a text box).
+RANDOM_MAX_ITEMS = 5000
+
+
+def vector_panel(outcome: Outcome) -> None:
+    """The full editing panel of the walkthrough page."""
+    _presets()
+    typed, table, generate, upload = st.tabs(
+        [tr("inputs.tab_text"), tr("inputs.tab_table"), tr("inputs.tab_random"),
+         tr("inputs.tab_upload")])
+    with typed:
+        text_fields(outcome)
+    with table:
+        _table_editor()
+    with generate:
+        _random_form()
+    with upload:
+        _upload()
+
+
+def text_fields(outcome: Outcome) -> None:
+    """The two text areas, each with its own problem shown right below it."""
+    session = st.session_state
+    upload = session.get("upload")
+    if upload is not None:
+        st.info(tr("inputs.upload_active", name=upload["name"], n_items=num(len(upload["actual"]))),
+                icon=":material/upload_file:")
+        st.button(tr("inputs.upload_clear"), on_click=_clear_upload, key="upload_clear")
+        return
+    left, right = st.columns(2)
+    for column, name in ((left, "actual"), (right, "predicted")):
+        with column:
+            st.text_area(tr(f"inputs.{name}_label"), key=state.bind(name),
+                         on_change=_typed(name), help=tr("inputs.text_help"), height=110)
+            show_error(outcome.errors.get(name))
+    show_error(outcome.errors.get("pair"))
+
+
+def _typed(name: str):
+    copy = state.commit(name)
+
+    def _changed() -> None:
+        copy()
+        _reset_editor()
+
+    return _changed
+
+
+def _reset_editor() -> None:
+    st.session_state["editor_version"] = st.session_state.get("editor_version", 0) + 1
+
+
+def _presets() -> None:
+    st.pills(tr("inputs.presets"), options=[e.name for e in EXAMPLES], key="preset_pick",
+             format_func=lambda name: tr(f"presets.{name}"), on_change=_apply_preset,
+             help=tr("inputs.presets_help"))
+
+
+def _apply_preset() -> None:
+    name = st.session_state.get("preset_pick")
+    if name in BY_NAME:
+        example = BY_NAME[name]
+        state.set_vectors(state.vector_text(np.array(example.actual)),
+                          state.vector_text(np.array(example.predicted)))
+        state.set_value("min", None)
+        state.set_value("max", None)
+        st.session_state["scale_mode_input"] = st.session_state.get("scale", "range")
+    st.session_state["preset_pick"] = None
+
+
+# --- the table editor -------------------------------------------------------------------------
+
+def _table_editor() -> None:
+    session = st.session_state
+    if session.get("upload") is not None:
+        st.info(tr("inputs.table_upload"))
+        return
+    version = session.get("editor_version", 0)
+    base = session.get("editor_base")
+    if base is None or base[0] != version:
+        try:
+            actual = parse_vector(str(session.get("actual", ""))).tolist()
+            predicted = parse_vector(str(session.get("predicted", ""))).tolist()
+        except InputError:
+            st.info(tr("inputs.table_fix_text"))
+            return
+        if len(actual) != len(predicted):
+            st.info(tr("inputs.table_fix_text"))
+            return
+        base = (version, actual, predicted)
+        session["editor_base"] = base
+    _, actual, predicted = base
+    if len(actual) > EDITOR_MAX_ROWS:
+        st.info(tr("inputs.table_too_long", n_items=num(len(actual)), limit=num(EDITOR_MAX_ROWS)))
+        return
+    actual_label, predicted_label = tr("inputs.column_actual"), tr("inputs.column_predicted")
+    st.data_editor(
+        {"actual": actual, "predicted": predicted},
+        key=f"editor_{version}",
+        num_rows="dynamic",
+        use_container_width=True,
+        on_change=_table_changed,
+        column_config={
+            "actual": st.column_config.NumberColumn(actual_label, step=1, format="%d",
+                                                    min_value=-1000, max_value=1000),
+            "predicted": st.column_config.NumberColumn(predicted_label, step=1, format="%d",
+                                                       min_value=-1000, max_value=1000),
+        },
+        height=min(38 + 35 * (len(actual) + 1), 420),
+    )
+    st.caption(tr("inputs.table_help"))
+    incomplete = session.get("editor_incomplete", 0)
+    if incomplete:
+        st.warning(tr("inputs.table_incomplete", count=incomplete))
+
+
+def _table_changed() -> None:
+    """Apply the editor's edits to its frozen base and write the result back as text."""
+    session = st.session_state
+    version, actual, predicted = session["editor_base"]
+    delta = session.get(f"editor_{version}", {})
+    rows = [[a, p] for a, p in zip(actual, predicted, strict=True)]
+    for index, change in delta.get("edited_rows", {}).items():
+        for column, value in change.items():
+            rows[int(index)][0 if column == "actual" else 1] = value
+    for added in delta.get("added_rows", []):
+        rows.append([added.get("actual"), added.get("predicted")])
+    deleted = {int(i) for i in delta.get("deleted_rows", [])}
+    rows = [row for index, row in enumerate(rows) if index not in deleted]
+    complete = [row for row in rows if row[0] is not None and row[1] is not None]
+    session["editor_incomplete"] = len(rows) - len(complete)
+    state.set_value("actual", ", ".join(str(int(row[0])) for row in complete))
+    state.set_value("predicted", ", ".join(str(int(row[1])) for row in complete))
+
+
+# --- random examples --------------------------------------------------------------------------
+
+def _random_form() -> None:
+    with st.form("random_form", border=False):
+        left, middle, right, last = st.columns(4)
+        left.number_input(tr("inputs.random_n"), min_value=2, max_value=RANDOM_MAX_ITEMS, value=20,
+                          step=1, key="random_n")
+        middle.number_input(tr("inputs.random_classes"), min_value=2, max_value=10, value=5,
+                            step=1, key="random_classes")
+        right.slider(tr("inputs.random_agreement"), min_value=0.0, max_value=1.0, value=0.6,
+                     step=0.05, key="random_agreement", help=tr("inputs.random_agreement_help"))
+        last.number_input(tr("inputs.random_seed"), min_value=0, max_value=2**31 - 1, value=42,
+                          step=1, key="random_seed", help=tr("inputs.random_seed_help"))
+        st.form_submit_button(tr("inputs.random_generate"), on_click=_generate)
+
+
+def _generate() -> None:
+    session = st.session_state
+    actual, predicted = random_ratings(int(session["random_n"]), int(session["random_classes"]),
+                                       float(session["random_agreement"]),
+                                       int(session["random_seed"]))
+    state.set_vectors(state.vector_text(actual), state.vector_text(predicted))
+
+
+# --- CSV upload -------------------------------------------------------------------------------
+
+def _upload() -> None:
+    st.caption(tr("inputs.upload_help"))
+    left, right = st.columns(2)
+    left.file_uploader(tr("inputs.upload_first"), type=["csv", "txt", "tsv"], key="upload_first",
+                       on_change=_uploaded)
+    right.file_uploader(tr("inputs.upload_second"), type=["csv", "txt", "tsv"],
+                        key="upload_second", on_change=_uploaded)
+    show_error(st.session_state.get("upload_error"))
+    notice = st.session_state.get("upload_notice")
+    if notice:
+        st.success(tr("inputs.upload_loaded", name=notice[0], n_items=num(notice[1])))
+
+
+def _uploaded() -> None:
+    session = st.session_state
+    session["upload_error"] = None
+    session["upload_notice"] = None
+    first, second = session.get("upload_first"), session.get("upload_second")
+    if first is None:
+        return
+    try:
+        columns = parse_csv(first.getvalue()).columns
+        if second is not None:
+            if len(columns) != 1:
+                raise InputError("csv_too_many_columns", count=len(columns))
+            other = parse_csv(second.getvalue()).columns
+            if len(other) != 1:
+                raise InputError("csv_too_many_columns", count=len(other))
+            actual, predicted = columns[0], other[0]
+        elif len(columns) == 2:
+            actual, predicted = columns
+        else:
+            session["upload_error"] = InputError("upload_needs_second")
+            return
+        check_pair(actual, predicted)
+    except InputError as error:
+        session["upload_error"] = error
+        return
+    name = first.name if second is None else f"{first.name} + {second.name}"
+    if len(actual) <= UPLOAD_AS_TEXT_MAX:
+        state.set_vectors(state.vector_text(actual), state.vector_text(predicted))
+    else:
+        digest = hashlib.sha1(actual.tobytes() + b"|" + predicted.tobytes()).hexdigest()
+        actual.setflags(write=False)
+        predicted.setflags(write=False)
+        session["upload"] = {"name": name, "actual": actual, "predicted": predicted,
+                             "digest": digest}
+    session["upload_notice"] = (name, len(actual))
+
+
+def _clear_upload() -> None:
+    st.session_state["upload"] = None
+    st.session_state["upload_notice"] = None

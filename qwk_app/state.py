@@ -1,0 +1,191 @@
+"""Shared state of one user's session, and its mirror in the URL.
+
+Canonical values live in ``st.session_state`` under the keys below (never widget keys that depend on
+the language, never module globals). A new session (a first visit, a reload, a shared link) reads
+them once from the URL; every run writes them back, so the address bar always holds a link to the
+current view. Widgets hold copies under their own keys (``<key>_input``), so a widget that is not on
+the current page cannot take its value with it when Streamlit cleans up unused widget state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import streamlit as st
+
+from qwk_explained import InputError
+from qwk_explained.i18n import LANGUAGES, resolve_language
+from qwk_explained.ratings import SCALES, MAX_ABS_RATING
+from qwk_explained.weights import WEIGHTINGS
+
+#: Defaults of the shareable state (also what a bare URL shows: the Spanish seed's worked example).
+DEFAULTS: dict[str, Any] = {
+    "actual": "4, 4, 3, 4, 4, 4, 1, 1, 2, 1",
+    "predicted": "0, 2, 1, 0, 0, 0, 1, 1, 2, 1",
+    "weights": "quadratic",
+    "scale": "range",
+    "min": None,
+    "max": None,
+}
+#: Shareable keys in the order they appear in the URL.
+URL_KEYS = ("lang", "actual", "predicted", "weights", "scale", "min", "max")
+#: Page-specific keys a page may add to the URL (``share``); read on session start like the rest.
+PAGE_URL_KEYS = ("step", "table", "seed", "cell", "mode")
+#: Vectors longer than this (in characters) stay out of the URL: browsers and proxies cut long URLs.
+MAX_URL_VECTOR_CHARS = 3000
+
+_INIT = "_qwk_initialised"
+_PROBLEMS = "_qwk_url_problems"
+_PAGE_PARAMS = "_qwk_page_params"
+
+
+def init_session() -> None:
+    """On the first run of a session, fill the state from the URL, the browser's language, defaults."""
+    state = st.session_state
+    if state.get(_INIT):
+        state[_PAGE_PARAMS] = {}
+        return
+    params = st.query_params
+    problems: list[InputError] = []
+    lang = params.get("lang")
+    if lang is not None and lang not in LANGUAGES:
+        problems.append(InputError("unknown_language", value=lang[:20], choices=", ".join(LANGUAGES)))
+        lang = None
+    state["lang"] = lang or resolve_language(st.context.locale)
+    for key in ("actual", "predicted"):
+        state[key] = params.get(key, DEFAULTS[key])
+    weights = params.get("weights", DEFAULTS["weights"])
+    if weights not in WEIGHTINGS:
+        problems.append(InputError("unknown_weights", value=weights[:20], choices=", ".join(WEIGHTINGS)))
+        weights = DEFAULTS["weights"]
+    state["weights"] = weights
+    scale = params.get("scale", DEFAULTS["scale"])
+    if scale not in SCALES:
+        problems.append(InputError("unknown_scale", value=scale[:20], choices=", ".join(SCALES)))
+        scale = DEFAULTS["scale"]
+    state["scale"] = scale
+    for key in ("min", "max"):
+        state[key] = _url_int(params.get(key), problems)
+    for key in PAGE_URL_KEYS:
+        if key in params:
+            state[f"url_{key}"] = params.get(key)
+    state["upload"] = None
+    state[_PROBLEMS] = problems
+    state[_PAGE_PARAMS] = {}
+    state[_INIT] = True
+
+
+def _url_int(value: str | None, problems: list[InputError]) -> int | None:
+    if value is None or value == "":
+        return None
+    try:
+        number = int(value.strip())
+    except ValueError:
+        problems.append(InputError("not_integer", token=value[:20], position=1))
+        return None
+    if abs(number) > MAX_ABS_RATING:
+        problems.append(InputError("value_too_large", token=value[:20], position=1,
+                                   limit=MAX_ABS_RATING))
+        return None
+    return number
+
+
+def url_problems() -> list[InputError]:
+    """Problems found in the URL of this session's first visit (shown once, then forgotten)."""
+    return st.session_state.pop(_PROBLEMS, [])
+
+
+def lang() -> str:
+    value = st.session_state.get("lang", "en")
+    return value if value in LANGUAGES else "en"
+
+
+def share(key: str, value: Any) -> None:
+    """Put a page-specific value (``step``, ``table``...) into this run's URL."""
+    st.session_state.setdefault(_PAGE_PARAMS, {})[key] = value
+
+
+def url_value(key: str, default: Any = None) -> Any:
+    """A page-specific value that arrived in the session's first URL (``?step=3``), read once."""
+    return st.session_state.pop(f"url_{key}", default)
+
+
+def write_url() -> None:
+    """Mirror the shareable state into the address bar (only when it changed, to avoid reruns)."""
+    state = st.session_state
+    wanted: dict[str, str] = {"lang": lang()}
+    if state.get("upload") is None:
+        for key in ("actual", "predicted"):
+            text = " ".join(str(state.get(key, "")).split())
+            if len(text) <= MAX_URL_VECTOR_CHARS:
+                wanted[key] = text.replace(" ", "")
+    for key in ("weights", "scale", "min", "max"):
+        value = state.get(key)
+        if value is not None:
+            wanted[key] = str(value)
+    for key, value in state.get(_PAGE_PARAMS, {}).items():
+        if value is not None:
+            wanted[key] = str(value)
+    if st.query_params.to_dict() != wanted:
+        st.query_params.from_dict(wanted)
+
+
+def url_fits() -> bool:
+    """Whether the vectors fit in a shareable link (an upload or a very long paste does not)."""
+    state = st.session_state
+    return state.get("upload") is None and all(
+        len(str(state.get(k, ""))) <= MAX_URL_VECTOR_CHARS for k in ("actual", "predicted"))
+
+
+def bind(key: str) -> str:
+    """The widget key mirroring canonical ``key``, filled from the canonical value when missing."""
+    widget_key = f"{key}_input"
+    if widget_key not in st.session_state:
+        st.session_state[widget_key] = st.session_state.get(key, DEFAULTS.get(key))
+    return widget_key
+
+
+def commit(key: str) -> Callable[[], None]:
+    """An ``on_change`` callback copying a widget's value back to its canonical key."""
+
+    def _copy() -> None:
+        st.session_state[key] = st.session_state[f"{key}_input"]
+
+    return _copy
+
+
+def set_value(key: str, value: Any) -> None:
+    """Change a canonical value from code (a preset, the table editor) and keep its widget in step."""
+    st.session_state[key] = value
+    st.session_state[f"{key}_input"] = value
+
+
+def set_vectors(actual: str, predicted: str) -> None:
+    """Replace both rating vectors (typed text), dropping any uploaded file."""
+    set_value("actual", actual)
+    set_value("predicted", predicted)
+    st.session_state["upload"] = None
+    st.session_state["editor_version"] = st.session_state.get("editor_version", 0) + 1
+
+
+def vector_text(values: np.ndarray) -> str:
+    return ", ".join(map(str, values.tolist()))
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The computation settings shared by every page."""
+
+    weights: str
+    scale: str
+    min_rating: int | None
+    max_rating: int | None
+
+
+def settings() -> Settings:
+    state = st.session_state
+    return Settings(state.get("weights", "quadratic"), state.get("scale", "range"),
+                    state.get("min"), state.get("max"))
