@@ -1,0 +1,454 @@
+r"""LaTeX for every step of weighted kappa, shown twice: symbolic, then with the reader's numbers.
+
+Formulas are the same in every language, so they hold symbols only, never words: O (observed), w
+(weights), h^{a}_i and h^{p}_j (the histograms of the actual and predicted ratings), E (expected),
+n (items), N (ratings on the scale), \kappa, \text{num} and \text{den}. Only the numbers change
+with ``lang``, and they all go through :func:`qwk_explained.numbers.format_latex` (``0{,}25`` in
+Spanish and Turkish), so a formula rounds exactly like the sentence beside it: counts as integers,
+everything else to 4 decimals.
+
+Cells are addressed by their *positions* ``i, j`` (0..N-1, rows = actual, columns = predicted) and
+written with the rating *labels* as subscripts (``O_{4,0}``), because that is what the reader typed.
+Weights are computed from positions, not labels; when the two differ the plugged-in weight shows
+the positions it used.
+
+Every function returns a string for ``st.latex`` (KaTeX, display mode); several equations on one
+line are separated by ``\qquad``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from statistics import NormalDist
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from .numbers import format_latex
+
+if TYPE_CHECKING:
+    from .stats import KappaStatistics
+    from .steps import Walkthrough
+
+#: Weightings with a symbolic formula (``custom`` is any non-negative N x N matrix).
+WEIGHT_KINDS = ("quadratic", "linear", "unweighted", "custom")
+
+#: What an undefined quantity (kappa with den = 0, z with SE_0 = 0) equals in a formula.
+UNDEFINED = r"\text{?}"
+
+_QUAD = r"\qquad "
+_SUM_IJ = r"\sum_{i,j} "
+
+
+# --- small helpers -------------------------------------------------------------------------------
+
+
+def _num(value: float | int, lang: str) -> str:
+    """A real number (4 decimals, trailing zeros dropped) as LaTeX."""
+    return format_latex(value, lang)
+
+
+def _count(value: float | int, lang: str) -> str:
+    """A count (rounded to an integer) as LaTeX."""
+    return format_latex(int(round(float(value))), lang)
+
+
+def _label(w: Walkthrough, index: int) -> str:
+    # Ratings are integers; no thousands separator in a subscript (O_{1000,2}, not O_{1{,}000,2}).
+    return str(int(w.labels[index]))
+
+
+def _cell(w: Walkthrough, i: int, j: int) -> str:
+    """Subscript for cell (i, j): the two rating labels, e.g. ``{4,0}``."""
+    return "{" + _label(w, i) + "," + _label(w, j) + "}"
+
+
+def _list_separator(lang: str) -> str:
+    # With a decimal comma a comma cannot separate list items: Spanish and Turkish use ";".
+    return r";\ " if lang in ("es", "tr") else r",\ "
+
+
+def _sum_terms(terms: Sequence[str], max_terms: int) -> str:
+    """``a + b + c`` with at most ``max_terms`` terms, then ``+ \\dots``."""
+    shown = list(terms[: max(max_terms, 1)])
+    text = " + ".join(shown)
+    if len(terms) > len(shown):
+        text += r" + \dots"
+    return text
+
+
+def _check_kind(kind: str) -> None:
+    if kind not in WEIGHT_KINDS:
+        raise ValueError(f"unknown weighting {kind!r}; expected one of {WEIGHT_KINDS}")
+
+
+def _cell_index(w: Walkthrough, i: int, j: int) -> tuple[int, int]:
+    size = w.size
+    if not (0 <= i < size and 0 <= j < size):
+        raise IndexError(f"cell ({i}, {j}) outside the {size} x {size} matrices")
+    return int(i), int(j)
+
+
+# --- step 1: the observed matrix O ---------------------------------------------------------------
+
+
+def observed_generic() -> str:
+    r"""O_{ij} counts the items rated i by the actual rater and j by the predicted one."""
+    return r"O_{ij} = \#\{\, k : a_k = i,\ p_k = j \,\}"
+
+
+def observed_cell(w: Walkthrough, i: int, j: int, lang: str = "en") -> str:
+    r"""``O_{4,0} = 3``: the count in cell (i, j), subscripts are the rating labels."""
+    i, j = _cell_index(w, i, j)
+    return f"O_{_cell(w, i, j)} = {_count(w.observed[i, j], lang)}"
+
+
+# --- step 2: the weights w -----------------------------------------------------------------------
+
+
+def weights_generic(kind: str = "quadratic") -> str:
+    r"""The disagreement weight w_{ij} for positions i, j = 0..N-1 on the scale."""
+    _check_kind(kind)
+    if kind == "quadratic":
+        return r"w_{ij} = \frac{(i-j)^2}{(N-1)^2}"
+    if kind == "linear":
+        return r"w_{ij} = \frac{|i-j|}{N-1}"
+    if kind == "unweighted":
+        return r"w_{ij} = \begin{cases} 0 & i = j \\ 1 & i \neq j \end{cases}"
+    return r"w_{ij} \geq 0"
+
+
+def weights_cell(w: Walkthrough, i: int, j: int, lang: str = "en") -> str:
+    r"""The weight of cell (i, j) with its positions plugged in.
+
+    ``w_{4,0} = \frac{(4-0)^2}{(5-1)^2} = \frac{16}{16} = 1``. When labels are not the positions
+    (ratings 1..5 sit at positions 0..4) the generic formula is shown evaluated at the positions:
+    ``w_{5,1} = \frac{(i-j)^2}{(N-1)^2}\Big|_{i=4,\ j=0} = \dots``.
+    """
+    i, j = _cell_index(w, i, j)
+    kind = w.weights_name
+    value = _num(w.weights[i, j], lang)
+    head = f"w_{_cell(w, i, j)}"
+    if kind == "unweighted":
+        relation = "=" if i == j else r"\neq"
+        return f"{head} = {value}" + rf"\quad ({_label(w, i)} {relation} {_label(w, j)})"
+    if kind not in ("quadratic", "linear") or w.size < 2:
+        # Custom weights have no formula; with N = 1 the only weight is 0 (no (N-1) to divide by).
+        return f"{head} = {value}"
+    size = w.size
+    if kind == "quadratic":
+        symbolic = r"\frac{(i-j)^2}{(N-1)^2}"
+        plugged = rf"\frac{{({i}-{j})^2}}{{({size}-1)^2}}"
+        ratio = rf"\frac{{{(i - j) ** 2}}}{{{(size - 1) ** 2}}}"
+    else:
+        symbolic = r"\frac{|i-j|}{N-1}"
+        plugged = rf"\frac{{|{i}-{j}|}}{{{size}-1}}"
+        ratio = rf"\frac{{{abs(i - j)}}}{{{size - 1}}}"
+    positions_differ = _label(w, i) != str(i) or _label(w, j) != str(j)
+    if positions_differ:
+        head += rf" = {symbolic}\Big|_{{i={i},\ j={j}}}"
+    return f"{head} = {plugged} = {ratio} = {value}"
+
+
+# --- step 3: the histograms ----------------------------------------------------------------------
+
+
+def histograms_generic() -> str:
+    r"""The histograms are the margins of O, and both add up to the number of items n."""
+    return (
+        r"h^{a}_i = \sum_j O_{ij}" + _QUAD + r"h^{p}_j = \sum_i O_{ij}" + _QUAD
+        + r"n = \sum_i h^{a}_i = \sum_j h^{p}_j"
+    )
+
+
+def histogram_vectors(w: Walkthrough, lang: str = "en", max_terms: int = 12) -> str:
+    r"""``h^{a} = (0, 3, 1, 1, 5) \qquad h^{p} = (4, 4, 2, 0, 0)`` in the order of the scale."""
+    separator = _list_separator(lang)
+
+    def vector(values: Iterable[Any]) -> str:
+        items = [_count(v, lang) for v in values]
+        text = separator.join(items[:max_terms])
+        if len(items) > max_terms:
+            text += separator + r"\dots"
+        return r"\left(" + text + r"\right)"
+
+    return f"h^{{a}} = {vector(w.actual_hist)}" + _QUAD + f"h^{{p}} = {vector(w.predicted_hist)}"
+
+
+def histogram_cell(w: Walkthrough, index: int, lang: str = "en", which: str = "a",
+                   max_terms: int = 8) -> str:
+    r"""One bar of a histogram as a row (``which="a"``) or column (``"p"``) sum of O.
+
+    ``h^{a}_{2} = \sum_j O_{2,j} = 0 + 3 + 0 + 0 + 0 = 3``.
+    """
+    if which not in ("a", "p"):
+        raise ValueError(f"which must be 'a' or 'p', not {which!r}")
+    index, _ = _cell_index(w, index, 0)
+    label = _label(w, index)
+    if which == "a":
+        line, total = w.observed[index, :], w.actual_hist[index]
+        symbol = rf"\sum_j O_{{{label},j}}"
+    else:
+        line, total = w.observed[:, index], w.predicted_hist[index]
+        symbol = rf"\sum_i O_{{i,{label}}}"
+    terms = _sum_terms([_count(v, lang) for v in line], max_terms)
+    return f"h^{{{which}}}_{{{label}}} = {symbol} = {terms} = {_count(total, lang)}"
+
+
+def histogram_plugged(w: Walkthrough, lang: str = "en", max_terms: int = 8) -> str:
+    r"""``n = \sum_i h^{a}_i = 0 + 3 + 1 + 1 + 5 = \sum_j h^{p}_j = 4 + 4 + 2 + 0 + 0 = 10``."""
+    actual = _sum_terms([_count(v, lang) for v in w.actual_hist], max_terms)
+    predicted = _sum_terms([_count(v, lang) for v in w.predicted_hist], max_terms)
+    return (
+        rf"n = \sum_i h^{{a}}_i = {actual} = \sum_j h^{{p}}_j = {predicted}"
+        f" = {_count(w.n, lang)}"
+    )
+
+
+# --- step 4: the expected matrix E ---------------------------------------------------------------
+
+
+def expected_generic() -> str:
+    r"""E is what O would be if the raters were independent, scaled to the same sum n."""
+    return (
+        r"E_{ij} = \frac{h^{a}_i \, h^{p}_j}{n}" + _QUAD
+        + r"E = \frac{h^{a} \left(h^{p}\right)^{\top}}{n}"
+    )
+
+
+def expected_cell(w: Walkthrough, i: int, j: int, lang: str = "en") -> str:
+    r"""``E_{2,2} = \frac{h^{a}_{2} \, h^{p}_{2}}{n} = \frac{3 \cdot 4}{10} = 1{,}2`` (es)."""
+    i, j = _cell_index(w, i, j)
+    a_label, p_label = _label(w, i), _label(w, j)
+    return (
+        f"E_{_cell(w, i, j)} = "
+        rf"\frac{{h^{{a}}_{{{a_label}}} \, h^{{p}}_{{{p_label}}}}}{{n}} = "
+        rf"\frac{{{_count(w.actual_hist[i], lang)} \cdot {_count(w.predicted_hist[j], lang)}}}"
+        rf"{{{_count(w.n, lang)}}} = {_num(w.expected[i, j], lang)}"
+    )
+
+
+# --- step 5: normalization -----------------------------------------------------------------------
+
+
+def normalization_generic() -> str:
+    r"""O and E divided by n: both become proportions that add up to 1."""
+    return (
+        r"\frac{O_{ij}}{n}" + _QUAD + r"\frac{E_{ij}}{n}" + _QUAD
+        + _SUM_IJ + r"\frac{O_{ij}}{n} = " + _SUM_IJ + r"\frac{E_{ij}}{n} = 1"
+    )
+
+
+def normalization_cell(w: Walkthrough, i: int, j: int, lang: str = "en") -> str:
+    r"""Both normalized cells: ``\frac{O_{5,1}}{n} = \frac{4}{10} = 0{,}4`` and the same for E."""
+    i, j = _cell_index(w, i, j)
+    cell, n = _cell(w, i, j), _count(w.n, lang)
+    observed = (
+        rf"\frac{{O_{cell}}}{{n}} = \frac{{{_count(w.observed[i, j], lang)}}}{{{n}}} = "
+        f"{_num(w.observed_norm[i, j], lang)}"
+    )
+    expected = (
+        rf"\frac{{E_{cell}}}{{n}} = \frac{{{_num(w.expected[i, j], lang)}}}{{{n}}} = "
+        f"{_num(w.expected_norm[i, j], lang)}"
+    )
+    return observed + _QUAD + expected
+
+
+def normalization_identity() -> str:
+    r"""Why normalizing is harmless: a common factor c cancels in the ratio of kappa."""
+    return (
+        r"1 - \frac{\sum_{i,j} w_{ij}\, c\, O_{ij}}{\sum_{i,j} w_{ij}\, c\, E_{ij}}"
+        r" = 1 - \frac{\sum_{i,j} w_{ij}\, O_{ij}}{\sum_{i,j} w_{ij}\, E_{ij}}"
+        r"\qquad (c \neq 0)"
+    )
+
+
+# --- step 6: numerator, denominator, kappa -------------------------------------------------------
+
+
+def numerator_generic() -> str:
+    r"""The weighted observed disagreement."""
+    return r"\text{num} = " + _SUM_IJ + r"w_{ij}\, \frac{O_{ij}}{n}"
+
+
+def denominator_generic() -> str:
+    r"""The weighted disagreement expected by chance."""
+    return r"\text{den} = " + _SUM_IJ + r"w_{ij}\, \frac{E_{ij}}{n}"
+
+
+def _weighted_sum(symbol: str, weights: np.ndarray, values: np.ndarray, total: float, lang: str,
+                  max_terms: int) -> str:
+    # Only the terms that contribute: w = 0 on the diagonal (and empty cells) would be noise.
+    rows, cols = np.nonzero(weights * values)
+    limit = max(max_terms, 1)
+    terms = [
+        rf"{_num(weights[r, c], lang)} \cdot {_num(values[r, c], lang)}"
+        for r, c in zip(rows[:limit], cols[:limit], strict=True)
+    ]
+    if len(rows) > limit:
+        terms.append(r"\dots")
+    body = " + ".join(terms)
+    text = rf"\text{{{symbol}}} = "
+    if body:
+        text += body + " = "
+    return text + _num(total, lang)
+
+
+def numerator_plugged(w: Walkthrough, lang: str = "en", max_terms: int = 6) -> str:
+    r"""``\text{num} = 1 \cdot 0{,}4 + 0{,}0625 \cdot 0{,}1 + \dots = 0{,}45``: the non-zero
+    w_{ij} \cdot O_{ij}/n terms in reading order (row by row), then their total."""
+    return _weighted_sum("num", w.weights, w.observed_norm, w.numerator, lang, max_terms)
+
+
+def denominator_plugged(w: Walkthrough, lang: str = "en", max_terms: int = 6) -> str:
+    r"""The same for the expected proportions: the non-zero w_{ij} \cdot E_{ij}/n terms."""
+    return _weighted_sum("den", w.weights, w.expected_norm, w.denominator, lang, max_terms)
+
+
+def kappa_generic() -> str:
+    r"""Kappa: one minus observed over chance-expected weighted disagreement."""
+    return (
+        r"\kappa = 1 - \frac{\text{num}}{\text{den}}"
+        r" = 1 - \frac{\sum_{i,j} w_{ij}\, O_{ij}}{\sum_{i,j} w_{ij}\, E_{ij}}"
+    )
+
+
+def kappa_plugged(w: Walkthrough, lang: str = "en") -> str:
+    r"""``\kappa = 1 - \frac{0{,}45}{0{,}395} = 1 - 1{,}1392 = -0{,}1392``.
+
+    When no disagreement is expected by chance (den = 0) kappa is undefined and the formula ends in
+    ``\text{?}`` instead of a number.
+
+    >>> from qwk_explained import walkthrough
+    >>> print(kappa_plugged(walkthrough([2, 2, 2, 3, 4, 5, 5, 5, 5, 5],
+    ...                                 [2, 2, 2, 3, 2, 1, 1, 1, 1, 3]), "es"))
+    \kappa = 1 - \frac{0{,}45}{0{,}395} = 1 - 1{,}1392 = -0{,}1392
+    """
+    fraction = rf"1 - \frac{{{_num(w.numerator, lang)}}}{{{_num(w.denominator, lang)}}}"
+    if w.kappa is None:
+        return rf"\kappa = {fraction} = {UNDEFINED}"
+    ratio = _num(w.numerator / w.denominator, lang)
+    return rf"\kappa = {fraction} = 1 - {ratio} = {_num(w.kappa, lang)}"
+
+
+# --- matrices ------------------------------------------------------------------------------------
+
+
+def matrix_latex(matrix: Any, lang: str = "en", integer: bool = False, max_size: int = 8,
+                 *, name: str | None = None) -> str | None:
+    r"""A matrix as ``\begin{bmatrix} ... \end{bmatrix}`` (``name = `` in front if given).
+
+    Returns ``None`` when the matrix has more than ``max_size`` rows or columns: a 50 x 50 bmatrix
+    is unreadable, show the heatmap instead.
+    """
+    array = np.asarray(matrix)
+    if array.ndim != 2 or max(array.shape) > max_size or array.size == 0:
+        return None
+    fmt = _count if integer else _num
+    rows = [" & ".join(fmt(v, lang) for v in row) for row in array.tolist()]
+    body = r"\begin{bmatrix} " + r" \\ ".join(rows) + r" \end{bmatrix}"
+    return f"{name} = {body}" if name else body
+
+
+# --- statistics ----------------------------------------------------------------------------------
+
+
+def agreement_generic() -> str:
+    r"""The quantities of Fleiss, Cohen and Everitt (1969), with agreement weights a_{ij}."""
+    return (
+        r"\begin{gathered}"
+        r"a_{ij} = 1 - \frac{w_{ij}}{\max w}" + _QUAD
+        + r"p_{ij} = \frac{O_{ij}}{n}" + _QUAD
+        + r"p_{i\cdot} = \frac{h^{a}_i}{n}" + _QUAD
+        + r"p_{\cdot j} = \frac{h^{p}_j}{n} \\"
+        r"P_o = \sum_{i,j} a_{ij}\, p_{ij}" + _QUAD
+        + r"P_e = \sum_{i,j} a_{ij}\, p_{i\cdot}\, p_{\cdot j}" + _QUAD
+        + r"\bar a_{i\cdot} = \sum_j p_{\cdot j}\, a_{ij}" + _QUAD
+        + r"\bar a_{\cdot j} = \sum_i p_{i\cdot}\, a_{ij}"
+        r"\end{gathered}"
+    )
+
+
+def se_generic(null: bool = False) -> str:
+    r"""The asymptotic standard error (``null=False``, for the confidence interval) or the one under
+    the hypothesis of chance agreement (``null=True``, for the z test)."""
+    if null:
+        return (
+            r"\mathrm{SE}_0 = \sqrt{\frac{\sum_{i,j} p_{i\cdot}\, p_{\cdot j}"
+            r"\left[a_{ij} - (\bar a_{i\cdot} + \bar a_{\cdot j})\right]^2 - P_e^2}"
+            r"{n\,(1 - P_e)^2}}"
+        )
+    return (
+        r"\mathrm{SE} = \sqrt{\frac{\sum_{i,j} p_{ij}"
+        r"\left[a_{ij} - (\bar a_{i\cdot} + \bar a_{\cdot j})(1 - \kappa)\right]^2"
+        r" - \left[\kappa - P_e\,(1 - \kappa)\right]^2}{n\,(1 - P_e)^2}}"
+    )
+
+
+def se_plugged(stats: KappaStatistics, lang: str = "en") -> str:
+    r"""The values behind SE: ``P_o = 0{,}55 \qquad P_e = 0{,}605 \qquad \mathrm{SE} = ...``.
+
+    Each of P_o, P_e, SE and SE_0 is ``\text{?}`` when kappa is undefined.
+    """
+    parts = []
+    for symbol, value in (("P_o", stats.p_o), ("P_e", stats.p_e), (r"\mathrm{SE}", stats.se),
+                          (r"\mathrm{SE}_0", stats.se0)):
+        parts.append(f"{symbol} = " + (UNDEFINED if value is None else _num(value, lang)))
+    return _QUAD.join(parts)
+
+
+def _z_quantile(confidence: float) -> tuple[float, float]:
+    level = 0.5 + confidence / 2.0
+    return level, NormalDist().inv_cdf(level)
+
+
+def ci_generic() -> str:
+    r"""The confidence interval of kappa."""
+    return r"\kappa \pm z_{1-\alpha/2}\, \mathrm{SE}"
+
+
+def ci_plugged(stats: KappaStatistics, lang: str = "en") -> str:
+    r"""The interval: ``\kappa \pm z_{0.975} \cdot \mathrm{SE} = -0.1392 \pm 1.96 \cdot 0.0741``.
+
+    Then ``= [-0.2846,\ 0.0061]`` (``[-0{,}2846;\ 0{,}0061]`` in es/tr, where the comma is the
+    decimal mark and ``;`` separates the bounds).
+    """
+    level, quantile = _z_quantile(stats.confidence)
+    head = rf"\kappa \pm z_{{{_num(level, lang)}}} \cdot \mathrm{{SE}}"
+    if stats.kappa is None or stats.se is None or stats.ci_low is None or stats.ci_high is None:
+        return f"{head} = {UNDEFINED}"
+    interval = (
+        r"\left[" + _num(stats.ci_low, lang) + _list_separator(lang)
+        + _num(stats.ci_high, lang) + r"\right]"
+    )
+    return (
+        f"{head} = {_num(stats.kappa, lang)} \\pm {_num(quantile, lang)} \\cdot "
+        f"{_num(stats.se, lang)} = {interval}"
+    )
+
+
+def z_generic() -> str:
+    r"""The z statistic against chance agreement and its two-sided p-value."""
+    return r"z = \frac{\kappa}{\mathrm{SE}_0}" + _QUAD + r"p = 2\,\bigl(1 - \Phi(|z|)\bigr)"
+
+
+def z_plugged(stats: KappaStatistics, lang: str = "en") -> str:
+    r"""``z = \frac{\kappa}{\mathrm{SE}_0} = \frac{-0.1392}{0.0993} = -1.4015``."""
+    head = r"z = \frac{\kappa}{\mathrm{SE}_0}"
+    if stats.kappa is None or stats.se0 is None:
+        return f"{head} = {UNDEFINED}"
+    fraction = rf"\frac{{{_num(stats.kappa, lang)}}}{{{_num(stats.se0, lang)}}}"
+    if stats.z is None:  # SE_0 = 0: nothing varies under chance agreement
+        return f"{head} = {fraction} = {UNDEFINED}"
+    return f"{head} = {fraction} = {_num(stats.z, lang)}"
+
+
+def p_value_plugged(stats: KappaStatistics, lang: str = "en") -> str:
+    r"""``p = 2\,(1 - \Phi(1.4015)) = 0.1611``."""
+    head = r"p = 2\,\bigl(1 - \Phi(|z|)\bigr)"
+    if stats.z is None or stats.p_value is None:
+        return f"{head} = {UNDEFINED}"
+    return (
+        rf"{head} = 2\,\bigl(1 - \Phi({_num(abs(stats.z), lang)})\bigr) = "
+        f"{_num(stats.p_value, lang)}"
+    )
