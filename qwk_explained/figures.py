@@ -1,0 +1,294 @@
+"""Plotly figures for the walkthrough: heatmaps with numbers written in the cells, histogram bars.
+
+This is the only module that imports plotly (the package ``__init__`` does not), so the engine and
+the CLI run without it. Every visible text (titles, axis titles, legend names, hover labels) is
+passed in by the caller, already translated; numbers are formatted by
+:func:`qwk_explained.numbers.format_number` and ``layout.separators`` follows the language, so a
+figure reads like the sentence beside it.
+
+Heatmaps use ``go.Heatmap`` (several times cheaper to build than ``plotly.express.imshow``). Rows
+are the actual rating (first label at the top, like a matrix), columns the predicted one. Each
+meaning has one colour-blind-safe sequential scale (counts and proportions blue, weights orange,
+products w*O and w*E purple; never red against green). Plotly draws a heatmap's cell text in a
+single colour, so the numbers are drawn by two transparent overlay heatmaps: white on dark cells,
+near-black on light ones, chosen from the WCAG contrast against the colour of each cell. The cells
+then stay readable on Streamlit's light and dark themes alike.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import plotly.graph_objects as go
+from numpy.typing import NDArray
+
+from .numbers import format_number, plotly_separators
+
+# ColorBrewer sequential scales (as in plotly.colors.sequential), written out so the text colour is
+# computed from exactly the colours plotly interpolates (linearly in RGB) between these stops.
+_BLUES = ((247, 251, 255), (222, 235, 247), (198, 219, 239), (158, 202, 225), (107, 174, 214),
+          (66, 146, 198), (33, 113, 181), (8, 81, 156), (8, 48, 107))
+_ORANGES = ((255, 245, 235), (254, 230, 206), (253, 208, 162), (253, 174, 107), (253, 141, 60),
+            (241, 105, 19), (217, 72, 1), (166, 54, 3), (127, 39, 4))
+_PURPLES = ((252, 251, 253), (239, 237, 245), (218, 218, 235), (188, 189, 220), (158, 154, 200),
+            (128, 125, 186), (106, 81, 163), (84, 39, 143), (63, 0, 125))
+
+#: Colour scale name per meaning of the numbers in a heatmap.
+SCALE_OF_KIND = {"counts": "Blues", "proportions": "Blues", "weights": "Oranges",
+                 "products": "Purples"}
+_STOPS = {"Blues": _BLUES, "Oranges": _ORANGES, "Purples": _PURPLES}
+
+#: Okabe-Ito blue and orange: distinguishable with every common colour-vision deficiency.
+ACTUAL_COLOR = "#0072B2"
+PREDICTED_COLOR = "#E69F00"
+
+LIGHT_TEXT = "#FFFFFF"
+DARK_TEXT = "#1A1A1A"
+_TRANSPARENT = [[0.0, "rgba(0,0,0,0)"], [1.0, "rgba(0,0,0,0)"]]
+
+#: Above this many ratings the cells are too small for text: values are shown on hover only.
+MAX_TEXT_SIZE = 15
+
+_BASE_LAYOUT: dict[str, Any] = {
+    "margin": {"l": 8, "r": 8, "t": 48, "b": 8},
+    "title": {"x": 0.0, "xanchor": "left"},
+    "plot_bgcolor": "rgba(0,0,0,0)",
+    "paper_bgcolor": "rgba(0,0,0,0)",
+}
+
+
+def _layout(title: str, lang: str) -> dict[str, Any]:
+    layout = copy.deepcopy(_BASE_LAYOUT)
+    layout["separators"] = plotly_separators(lang)
+    if title:
+        layout["title"]["text"] = title
+    else:
+        layout["margin"]["t"] = 8
+    return layout
+
+
+def _categories(labels: Sequence[Any] | NDArray[Any]) -> list[str]:
+    # Ratings are integers; strings keep the axis categorical even for 1, 2, 3 or gaps like 1, 5.
+    return [str(int(x)) if isinstance(x, int | np.integer) else str(x) for x in labels]
+
+
+def _colorscale(name: str) -> list[list[Any]]:
+    stops = _STOPS[name]
+    last = len(stops) - 1
+    return [[k / last, f"rgb({r},{g},{b})"] for k, (r, g, b) in enumerate(stops)]
+
+
+def _relative_luminance(rgb: NDArray[np.float64]) -> NDArray[np.float64]:
+    """WCAG 2 relative luminance of sRGB colours given as floats 0..255 in the last axis."""
+    c = rgb / 255.0
+    linear = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+    return linear @ np.array([0.2126, 0.7152, 0.0722])
+
+
+def _hex_luminance(color: str) -> float:
+    rgb = np.array([int(color[k:k + 2], 16) for k in (1, 3, 5)], dtype=np.float64)
+    return float(_relative_luminance(rgb))
+
+
+_LIGHT_LUMINANCE = _hex_luminance(LIGHT_TEXT)
+_DARK_LUMINANCE = _hex_luminance(DARK_TEXT)
+
+
+def cell_colors(values: Any, scale: str, zmin: float, zmax: float) -> NDArray[np.float64]:
+    """The RGB colour (0..255, last axis) plotly paints for each value on a named scale."""
+    stops = np.asarray(_STOPS[scale], dtype=np.float64)
+    positions = np.linspace(0.0, 1.0, len(stops))
+    span = zmax - zmin if zmax > zmin else 1.0
+    t = np.clip((np.asarray(values, dtype=np.float64) - zmin) / span, 0.0, 1.0)
+    t = np.nan_to_num(t, nan=0.0)
+    return np.stack([np.interp(t, positions, stops[:, k]) for k in range(3)], axis=-1)
+
+
+def light_text_mask(values: Any, scale: str, zmin: float, zmax: float) -> NDArray[np.bool_]:
+    """True where white text contrasts more with the cell than near-black text (WCAG ratio)."""
+    luminance = _relative_luminance(cell_colors(values, scale, zmin, zmax))
+    with_light = (_LIGHT_LUMINANCE + 0.05) / (luminance + 0.05)
+    with_dark = (luminance + 0.05) / (_DARK_LUMINANCE + 0.05)
+    return with_light > with_dark
+
+
+def _cell_size(size: int) -> int:
+    """Pixels per cell: large for a 5-point scale, shrinking so 50 ratings still fit ~600 px."""
+    return int(min(56, max(12, 600 // max(size, 1))))
+
+
+def _text_size(cell: int, texts: list[str]) -> int:
+    # About 0.6 em per digit: the longest number must fit in 85 % of the cell, between 8 and 14 px.
+    longest = max((len(t) for t in texts), default=1)
+    return int(min(14, max(8, 0.85 * cell / (0.6 * max(longest, 1)))))
+
+
+def heatmap(
+    matrix: Any,
+    labels: Sequence[Any] | NDArray[Any],
+    *,
+    title: str,
+    x_title: str,
+    y_title: str,
+    kind: str,
+    lang: str,
+    highlight: tuple[int, int] | None = None,
+    integer: bool = False,
+    hover: str | None = None,
+    zmax: float | None = None,
+) -> go.Figure:
+    """A square N x N heatmap with each cell's value written in it.
+
+    Parameters
+    ----------
+    matrix
+        N x N values, rows = actual rating, columns = predicted rating.
+    labels
+        The N rating labels, used as categorical ticks on both axes.
+    title, x_title, y_title
+        Translated texts (x = predicted rating, y = actual rating); an empty title leaves no room.
+    kind
+        ``"counts"``, ``"proportions"`` (blue), ``"weights"`` (orange) or ``"products"`` (purple).
+    lang
+        Language of the numbers (cell texts, hover, ``layout.separators``).
+    highlight
+        ``(i, j)`` positions of a cell to outline (a two-tone rectangle, visible on any colour).
+    integer
+        Write values as integers (counts).
+    hover
+        A plotly ``hovertemplate``: ``%{y}`` actual label, ``%{x}`` predicted label, ``%{text}`` the
+        formatted value. Default: ``"{y_title}: %{y}<br>{x_title}: %{x}<br>%{text}"``.
+    zmax
+        Top of the colour scale (default: the largest value). Give two matrices the same ``zmax``
+        to compare their colours, e.g. O/n and E/n.
+
+    For N > 15 no text is written in the cells (they are too small): values are on hover only.
+    """
+    if kind not in SCALE_OF_KIND:
+        raise ValueError(f"unknown kind {kind!r}; expected one of {tuple(SCALE_OF_KIND)}")
+    values = np.asarray(matrix, dtype=np.float64)
+    categories = _categories(labels)
+    size = len(categories)
+    if values.shape != (size, size):
+        raise ValueError(f"matrix of shape {values.shape} does not match {size} labels")
+    scale = SCALE_OF_KIND[kind]
+    finite = values[np.isfinite(values)]
+    zmin = min(0.0, float(finite.min())) if finite.size else 0.0
+    top = float(finite.max()) if finite.size else 0.0
+    zmax = float(zmax) if zmax is not None else top
+    if not zmax > zmin:
+        zmax = zmin + 1.0  # all zeros: paint them the lightest colour, not the middle one
+
+    flat = values.ravel()
+    if integer:
+        texts = [format_number(int(round(v)), lang) if np.isfinite(v) else format_number(v, lang)
+                 for v in flat.tolist()]
+    else:
+        texts = [format_number(v, lang) for v in flat.tolist()]
+    text_grid = np.array(texts, dtype=object).reshape(size, size)
+
+    if hover is None:
+        hover = f"{y_title}: %{{y}}<br>{x_title}: %{{x}}<br>%{{text}}<extra></extra>"
+    gap = 1 if size <= MAX_TEXT_SIZE else 0
+    common = {"x": categories, "y": categories, "xgap": gap, "ygap": gap, "showscale": False}
+    traces: list[go.Heatmap] = [
+        go.Heatmap(
+            z=values,
+            text=text_grid.tolist(),
+            colorscale=_colorscale(scale),
+            zmin=zmin,
+            zmax=zmax,
+            hovertemplate=hover,
+            name="cells",
+            **common,
+        )
+    ]
+    cell = _cell_size(size)
+    if size <= MAX_TEXT_SIZE:
+        light = light_text_mask(values, scale, zmin, zmax)
+        font_size = _text_size(cell, texts)
+        blank = np.zeros((size, size))
+        for mask, color, name in ((light, LIGHT_TEXT, "light text"),
+                                  (~light, DARK_TEXT, "dark text")):
+            traces.append(go.Heatmap(
+                z=blank,
+                text=np.where(mask, text_grid, "").tolist(),
+                texttemplate="%{text}",
+                textfont={"color": color, "size": font_size},
+                colorscale=_TRANSPARENT,
+                hoverinfo="skip",
+                name=name,
+                **common,
+            ))
+
+    layout = _layout(title, lang)
+    axis = {"type": "category", "showgrid": False, "zeroline": False, "ticks": "",
+            "ticklabelstandoff": 4, "automargin": True}
+    layout["xaxis"] = {**axis, "title": {"text": x_title}, "constrain": "domain"}
+    layout["yaxis"] = {**axis, "title": {"text": y_title}, "autorange": "reversed",
+                       "scaleanchor": "x", "scaleratio": 1, "constrain": "domain"}
+    layout["height"] = size * cell + layout["margin"]["t"] + 90
+    if highlight is not None:
+        i, j = (int(k) for k in highlight)
+        if not (0 <= i < size and 0 <= j < size):
+            raise IndexError(f"highlight {highlight} outside the {size} x {size} matrix")
+        box = {"type": "rect", "xref": "x", "yref": "y", "layer": "above",
+               "x0": j - 0.5, "x1": j + 0.5, "y0": i - 0.5, "y1": i + 0.5}
+        # A dark line under a white one: the outline shows on light and dark cells alike.
+        layout["shapes"] = [{**box, "line": {"color": DARK_TEXT, "width": 5}},
+                            {**box, "line": {"color": LIGHT_TEXT, "width": 2}}]
+    return go.Figure(data=traces, layout=layout)
+
+
+def histogram_bars(
+    labels: Sequence[Any] | NDArray[Any],
+    actual_hist: Any,
+    predicted_hist: Any,
+    *,
+    title: str,
+    x_title: str,
+    y_title: str,
+    actual_name: str,
+    predicted_name: str,
+    lang: str,
+) -> go.Figure:
+    """Grouped bars of the two histograms (how often each rater gave each rating), counts on top.
+
+    Above 15 ratings the counts are on hover only. Hover shows the series name, the rating and
+    the count; all texts are the caller's (translated) ones.
+    """
+    categories = _categories(labels)
+    show_text = len(categories) <= MAX_TEXT_SIZE
+    top = 0
+    traces = []
+    for name, counts, color in ((actual_name, actual_hist, ACTUAL_COLOR),
+                                (predicted_name, predicted_hist, PREDICTED_COLOR)):
+        values = [int(round(float(v))) for v in np.asarray(counts).ravel().tolist()]
+        if len(values) != len(categories):
+            raise ValueError(f"{len(values)} counts for {len(categories)} labels")
+        top = max([top, *values])
+        texts = [format_number(v, lang) for v in values]
+        traces.append(go.Bar(
+            x=categories,
+            y=values,
+            text=texts,
+            textposition="outside" if show_text else "none",
+            cliponaxis=False,
+            marker={"color": color},
+            name=name,
+            hovertemplate=f"{name}<br>{x_title}: %{{x}}<br>{y_title}: %{{text}}<extra></extra>",
+        ))
+    layout = _layout(title, lang)
+    layout.update(
+        barmode="group",
+        height=340,
+        legend={"orientation": "h", "x": 0.0, "y": 1.0, "yanchor": "bottom"},
+        xaxis={"type": "category", "title": {"text": x_title}, "automargin": True},
+        yaxis={"title": {"text": y_title}, "rangemode": "tozero", "tickformat": ",d",
+               "automargin": True, **({"dtick": 1} if top <= 10 else {})},
+    )
+    layout["margin"]["t"] = max(layout["margin"]["t"], 64)  # room for the legend above the bars
+    return go.Figure(data=traces, layout=layout)

@@ -1,0 +1,214 @@
+"""Plotly figures: what the reader sees must be what the engine computed, in the reader's language.
+
+Sources of truth: the Walkthrough (cell texts are its matrices through numbers.format_number),
+numbers.plotly_separators (one formatting place per language), the caller's texts (titles and
+hover labels pass through untouched, so figures translate), and WCAG 2 contrast (the text colour
+chosen for every colour of every scale reaches at least 4:1).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from qwk_explained import figures as fig
+from qwk_explained import walkthrough
+from qwk_explained.numbers import format_number, plotly_separators
+
+LANGS = ("en", "es", "zh", "tr")
+TEXTS = {"title": "Matriz observada O", "x_title": "Calificación predicha",
+         "y_title": "Calificación real"}
+
+
+@pytest.fixture(scope="module")
+def seed():
+    # The seeds' worked example (ratings 1..5).
+    return walkthrough([2, 2, 2, 3, 4, 5, 5, 5, 5, 5], [2, 2, 2, 3, 2, 1, 1, 1, 1, 3])
+
+
+def written(figure) -> np.ndarray:
+    """What is written in each cell: the overlay traces' texts merged (each cell in exactly one)."""
+    overlays = [np.array(trace.text, dtype=object) for trace in figure.data[1:]]
+    assert all(trace.texttemplate == "%{text}" for trace in figure.data[1:])
+    filled = sum((o != "").astype(int) for o in overlays)
+    assert (filled <= 1).all()
+    merged = overlays[0].copy()
+    for other in overlays[1:]:
+        merged = np.where(other != "", other, merged)
+    return merged
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_cell_texts_are_the_formatted_matrix(seed, lang):
+    figure = fig.heatmap(seed.expected, seed.labels, kind="counts", lang=lang, **TEXTS)
+    expected = np.array([[format_number(v, lang) for v in row] for row in seed.expected.tolist()])
+    assert (np.array(figure.data[0].text) == expected).all()  # hover values
+    assert (written(figure) == expected).all()  # numbers drawn in the cells
+    if lang in ("es", "tr"):
+        assert written(figure)[1, 0] == "1,2"
+
+
+def test_integer_counts(seed):
+    figure = fig.heatmap(seed.observed, seed.labels, kind="counts", lang="en", integer=True,
+                         **TEXTS)
+    assert written(figure).tolist() == [[str(v) for v in row] for row in seed.observed.tolist()]
+    big = fig.heatmap([[12345, 0], [1, 2]], [0, 1], kind="counts", lang="tr", integer=True,
+                      **TEXTS)
+    assert written(big)[0, 0] == "12.345"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_separators_follow_language(seed, lang):
+    heat = fig.heatmap(seed.weights, seed.labels, kind="weights", lang=lang, **TEXTS)
+    bars = fig.histogram_bars(seed.labels, seed.actual_hist, seed.predicted_hist,
+                              actual_name="a", predicted_name="p", lang=lang, **TEXTS)
+    assert heat.layout.separators == bars.layout.separators == plotly_separators(lang)
+    assert heat.layout.separators == (",." if lang in ("es", "tr") else ".,")
+
+
+def test_axes_are_rating_categories_with_first_rating_on_top(seed):
+    figure = fig.heatmap(seed.observed, seed.labels, kind="counts", lang="en", **TEXTS)
+    for trace in figure.data:
+        assert list(trace.x) == list(trace.y) == ["1", "2", "3", "4", "5"]
+    assert figure.layout.xaxis.type == figure.layout.yaxis.type == "category"
+    assert figure.layout.yaxis.autorange == "reversed"  # row 0 at the top, like a matrix
+    assert figure.layout.yaxis.scaleanchor == "x"  # square cells
+    assert figure.data[0].showscale is False
+
+
+def test_titles_and_hover_pass_through(seed):
+    figure = fig.heatmap(seed.observed, seed.labels, kind="counts", lang="es", **TEXTS)
+    assert figure.layout.title.text == TEXTS["title"]
+    assert figure.layout.xaxis.title.text == TEXTS["x_title"]
+    assert figure.layout.yaxis.title.text == TEXTS["y_title"]
+    hover = figure.data[0].hovertemplate
+    assert TEXTS["x_title"] in hover and TEXTS["y_title"] in hover and "%{text}" in hover
+    assert all(trace.hoverinfo == "skip" for trace in figure.data[1:])
+    custom = fig.heatmap(seed.observed, seed.labels, kind="counts", lang="es",
+                         hover="O(%{y}, %{x}) = %{text}<extra></extra>", **TEXTS)
+    assert custom.data[0].hovertemplate == "O(%{y}, %{x}) = %{text}<extra></extra>"
+    untitled = fig.heatmap(seed.observed, seed.labels, kind="counts", lang="en", title="",
+                           x_title="x", y_title="y")
+    assert untitled.layout.title.text is None
+
+
+def test_highlight_outlines_the_right_cell(seed):
+    figure = fig.heatmap(seed.observed, seed.labels, kind="counts", lang="en",
+                         highlight=(4, 0), **TEXTS)
+    shapes = figure.layout.shapes
+    assert len(shapes) == 2  # dark line under a white one
+    for shape in shapes:
+        assert (shape.type, shape.xref, shape.yref) == ("rect", "x", "y")
+        # Category index 0 on x (predicted rating 1), 4 on y (actual rating 5).
+        assert (shape.x0, shape.x1, shape.y0, shape.y1) == (-0.5, 0.5, 3.5, 4.5)
+    assert {shape.line.color for shape in shapes} == {fig.DARK_TEXT, fig.LIGHT_TEXT}
+    assert not fig.heatmap(seed.observed, seed.labels, kind="counts", lang="en",
+                           **TEXTS).layout.shapes
+    with pytest.raises(IndexError):
+        fig.heatmap(seed.observed, seed.labels, kind="counts", lang="en", highlight=(5, 0),
+                    **TEXTS)
+
+
+def test_colour_scale_per_kind(seed):
+    scales = {}
+    for kind in ("counts", "proportions", "weights", "products"):
+        figure = fig.heatmap(seed.weights, seed.labels, kind=kind, lang="en", **TEXTS)
+        scales[kind] = tuple(color for _, color in figure.data[0].colorscale)
+    assert scales["counts"] == scales["proportions"]
+    assert len({scales["counts"], scales["weights"], scales["products"]}) == 3
+    assert scales["counts"][-1] == "rgb(8,48,107)"  # ColorBrewer Blues
+    assert scales["weights"][-1] == "rgb(127,39,4)"  # Oranges
+    assert scales["products"][-1] == "rgb(63,0,125)"  # Purples
+    with pytest.raises(ValueError):
+        fig.heatmap(seed.weights, seed.labels, kind="heat", lang="en", **TEXTS)
+
+
+def test_colour_scales_match_plotly_named_scales():
+    # The stops are written out to compute text colours; they must be plotly's own.
+    import plotly.colors
+
+    for name in ("Blues", "Oranges", "Purples"):
+        assert fig._colorscale(name) == [[float(p), c.replace(" ", "")]
+                                         for p, c in plotly.colors.get_colorscale(name)]
+
+
+def test_text_colour_contrasts_with_its_cell():
+    figure = fig.heatmap([[0, 10], [5, 1]], [0, 1], kind="counts", lang="en", **TEXTS)
+    light, dark = figure.data[1], figure.data[2]
+    assert light.textfont.color == fig.LIGHT_TEXT and dark.textfont.color == fig.DARK_TEXT
+    assert light.text[0][1] == "10" and dark.text[0][0] == "0"  # white on dark, dark on light
+    # WCAG: every colour of every scale gets a text colour with a contrast ratio of at least 4:1.
+    for scale in ("Blues", "Oranges", "Purples"):
+        values = np.linspace(0, 1, 201)
+        luminance = fig._relative_luminance(fig.cell_colors(values, scale, 0.0, 1.0))
+        use_light = fig.light_text_mask(values, scale, 0.0, 1.0)
+        text = np.where(use_light, fig._hex_luminance(fig.LIGHT_TEXT),
+                        fig._hex_luminance(fig.DARK_TEXT))
+        ratio = (np.maximum(luminance, text) + 0.05) / (np.minimum(luminance, text) + 0.05)
+        assert ratio.min() >= 4.0, scale
+
+
+def test_all_zero_matrix_is_light_not_mid_scale():
+    figure = fig.heatmap(np.zeros((3, 3)), [1, 2, 3], kind="products", lang="en", **TEXTS)
+    assert figure.data[0].zmin == 0 and figure.data[0].zmax == 1
+    assert all(t == "0" for row in figure.data[2].text for t in row)  # dark text everywhere
+
+
+def test_shared_zmax(seed):
+    figure = fig.heatmap(seed.observed_norm, seed.labels, kind="proportions", lang="en",
+                         zmax=1.0, **TEXTS)
+    assert figure.data[0].zmax == 1.0
+
+
+def test_fifty_ratings_hover_only():
+    rng = np.random.default_rng(3)
+    w = walkthrough(rng.integers(0, 50, 2000), rng.integers(0, 50, 2000))
+    figure = fig.heatmap(w.expected_norm, w.labels, kind="proportions", lang="tr",
+                         highlight=(10, 20), **TEXTS)
+    assert len(figure.data) == 1  # no overlay text traces: cells too small
+    assert figure.data[0].texttemplate is None
+    assert np.array(figure.data[0].text).shape == (50, 50)  # values still on hover
+    assert 500 <= figure.layout.height <= 800
+
+
+def test_height_grows_with_scale_size():
+    heights = [fig.heatmap(np.eye(n), list(range(n)), kind="counts", lang="en",
+                           **TEXTS).layout.height for n in (2, 5, 10, 15, 30, 50)]
+    assert heights == sorted(heights)
+    small = fig.heatmap(np.eye(15), list(range(15)), kind="counts", lang="en", **TEXTS)
+    assert 8 <= small.data[1].textfont.size <= 14
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_histogram_bars(seed, lang):
+    figure = fig.histogram_bars(seed.labels, seed.actual_hist, seed.predicted_hist,
+                                title="Histogramas", x_title="Calificación", y_title="Recuento",
+                                actual_name="Real", predicted_name="Predicha", lang=lang)
+    actual, predicted = figure.data
+    assert (actual.name, predicted.name) == ("Real", "Predicha")
+    assert (actual.marker.color, predicted.marker.color) == (fig.ACTUAL_COLOR,
+                                                             fig.PREDICTED_COLOR)
+    assert list(actual.x) == list(predicted.x) == ["1", "2", "3", "4", "5"]
+    assert list(actual.y) == [0, 3, 1, 1, 5] and list(predicted.y) == [4, 4, 2, 0, 0]
+    assert list(actual.text) == ["0", "3", "1", "1", "5"]
+    assert figure.layout.barmode == "group"
+    assert figure.layout.xaxis.type == "category"
+    assert figure.layout.title.text == "Histogramas"
+    assert figure.layout.xaxis.title.text == "Calificación"
+    assert figure.layout.yaxis.title.text == "Recuento"
+    assert "Real" in actual.hovertemplate and "Calificación" in actual.hovertemplate
+
+
+def test_histogram_counts_use_thousands_separator():
+    figure = fig.histogram_bars([0, 1], [1500, 2], [2, 1500], title="", x_title="x",
+                                y_title="y", actual_name="a", predicted_name="p", lang="es")
+    assert list(figure.data[0].text) == ["1.500", "2"]
+
+
+def test_package_does_not_import_plotly():
+    # The engine and CLI must run without plotly: only qwk_explained.figures imports it.
+    code = "import sys, qwk_explained; sys.exit('plotly' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
