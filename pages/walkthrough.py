@@ -12,6 +12,7 @@ from qwk_app.text import num, tr  # noqa: E402
 st.title(tr("walkthrough.title"))
 st.markdown(tr("walkthrough.intro"))
 
+inputs.apply_table_edits()
 outcome = compute.current()
 inputs.vector_panel(outcome)
 result = outcome.result

@@ -1,7 +1,7 @@
-"""From the session's inputs to one Walkthrough, with each problem attached to the field that caused it.
+"""From the session's inputs to one Walkthrough, each problem attached to the field that caused it.
 
-Results are cached per input (``st.cache_resource``: a Walkthrough is immutable, so every session may
-share it without a copy), which keeps reruns cheap when thirty students open the same link.
+Results are cached per input (``st.cache_resource``: a Walkthrough is immutable, so every session
+may share it without a copy), which keeps reruns cheap when thirty students open the same link.
 """
 
 from __future__ import annotations

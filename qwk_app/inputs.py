@@ -14,6 +14,7 @@ import streamlit as st
 
 from qwk_explained import InputError, parse_csv
 from qwk_explained.examples import BY_NAME, EXAMPLES, random_ratings
+from qwk_explained.i18n import t
 from qwk_explained.ratings import check_pair, parse_vector
 
 from . import state
@@ -77,8 +78,9 @@ def _reset_editor() -> None:
 
 
 def _presets() -> None:
+    lang = state.lang()  # bound now: format_func may run outside the script (tests)
     st.pills(tr("inputs.presets"), options=[e.name for e in EXAMPLES], key="preset_pick",
-             format_func=lambda name: tr(f"presets.{name}"), on_change=_apply_preset,
+             format_func=lambda name: t(lang, f"presets.{name}"), on_change=_apply_preset,
              help=tr("inputs.presets_help"))
 
 
@@ -124,8 +126,7 @@ def _table_editor() -> None:
         {"actual": actual, "predicted": predicted},
         key=f"editor_{version}",
         num_rows="dynamic",
-        use_container_width=True,
-        on_change=_table_changed,
+        width="stretch",
         column_config={
             "actual": st.column_config.NumberColumn(actual_label, step=1, format="%d",
                                                     min_value=-1000, max_value=1000),
@@ -140,11 +141,21 @@ def _table_editor() -> None:
         st.warning(tr("inputs.table_incomplete", count=incomplete))
 
 
-def _table_changed() -> None:
-    """Apply the editor's edits to its frozen base and write the result back as text."""
+def apply_table_edits() -> None:
+    """Apply the table editor's edits to its frozen base and write the result back as text.
+
+    Called at the start of a run, before any widget is drawn, so the text fields can still be
+    updated in the same run. The editor keeps its edits relative to the base it was drawn from;
+    replaying them is idempotent, so this may run on every rerun.
+    """
     session = st.session_state
-    version, actual, predicted = session["editor_base"]
-    delta = session.get(f"editor_{version}", {})
+    base = session.get("editor_base")
+    if base is None or base[0] != session.get("editor_version", 0):
+        return
+    version, actual, predicted = base
+    delta = session.get(f"editor_{version}")
+    if not delta:
+        return
     rows = [[a, p] for a, p in zip(actual, predicted, strict=True)]
     for index, change in delta.get("edited_rows", {}).items():
         for column, value in change.items():
@@ -155,8 +166,10 @@ def _table_changed() -> None:
     rows = [row for index, row in enumerate(rows) if index not in deleted]
     complete = [row for row in rows if row[0] is not None and row[1] is not None]
     session["editor_incomplete"] = len(rows) - len(complete)
-    state.set_value("actual", ", ".join(str(int(row[0])) for row in complete))
-    state.set_value("predicted", ", ".join(str(int(row[1])) for row in complete))
+    for name, column in (("actual", 0), ("predicted", 1)):
+        text = ", ".join(str(int(row[column])) for row in complete)
+        if session.get(name) != text:
+            state.set_value(name, text)
 
 
 # --- random examples --------------------------------------------------------------------------

@@ -101,7 +101,7 @@ _BUILDERS: dict[str, Callable] = {
 
 def chart(key: str, result: Walkthrough, which: str, cell: Cell | None = None) -> None:
     figure = _figure(key, result, state.lang(), which, cell)
-    st.plotly_chart(figure, use_container_width=True, config={"displayModeBar": False},
+    st.plotly_chart(figure, width="stretch", config={"displayModeBar": False},
                     key=f"chart_{which}")
 
 

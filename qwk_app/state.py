@@ -18,7 +18,7 @@ import streamlit as st
 
 from qwk_explained import InputError
 from qwk_explained.i18n import LANGUAGES, resolve_language
-from qwk_explained.ratings import SCALES, MAX_ABS_RATING
+from qwk_explained.ratings import MAX_ABS_RATING, SCALES
 from qwk_explained.weights import WEIGHTINGS
 
 #: Defaults of the shareable state (also what a bare URL shows: the Spanish seed's worked example).
@@ -43,7 +43,7 @@ _PAGE_PARAMS = "_qwk_page_params"
 
 
 def init_session() -> None:
-    """On the first run of a session, fill the state from the URL, the browser's language, defaults."""
+    """On a session's first run, fill the state from the URL, the browser's language, defaults."""
     state = st.session_state
     if state.get(_INIT):
         state[_PAGE_PARAMS] = {}
@@ -52,14 +52,16 @@ def init_session() -> None:
     problems: list[InputError] = []
     lang = params.get("lang")
     if lang is not None and lang not in LANGUAGES:
-        problems.append(InputError("unknown_language", value=lang[:20], choices=", ".join(LANGUAGES)))
+        problems.append(InputError("unknown_language", value=lang[:20],
+                                   choices=", ".join(LANGUAGES)))
         lang = None
     state["lang"] = lang or resolve_language(st.context.locale)
     for key in ("actual", "predicted"):
         state[key] = params.get(key, DEFAULTS[key])
     weights = params.get("weights", DEFAULTS["weights"])
     if weights not in WEIGHTINGS:
-        problems.append(InputError("unknown_weights", value=weights[:20], choices=", ".join(WEIGHTINGS)))
+        problems.append(InputError("unknown_weights", value=weights[:20],
+                                   choices=", ".join(WEIGHTINGS)))
         weights = DEFAULTS["weights"]
     state["weights"] = weights
     scale = params.get("scale", DEFAULTS["scale"])
@@ -158,7 +160,7 @@ def commit(key: str) -> Callable[[], None]:
 
 
 def set_value(key: str, value: Any) -> None:
-    """Change a canonical value from code (a preset, the table editor) and keep its widget in step."""
+    """Change a canonical value from code (a preset, the table editor); keep its widget in step."""
     st.session_state[key] = value
     st.session_state[f"{key}_input"] = value
 

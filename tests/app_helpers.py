@@ -1,0 +1,64 @@
+"""Helpers for AppTest tests: open the real app (frame + page) with URL parameters and a locale."""
+
+from __future__ import annotations
+
+import base64
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from streamlit.testing.v1 import AppTest
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGS = ("en", "es", "zh", "tr")
+
+
+def open_app(page: str | None = None, *, locale: str | None = None, run: bool = True,
+             **params: Any) -> AppTest:
+    """Run ``app.py`` like a browser opening ``/<page>?<params>`` would (page: ``"checker"``...)."""
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    for key, value in params.items():
+        at.query_params[key] = str(value)
+    if locale is not None:
+        at.context = {"locale": locale}
+    if page is not None:
+        at.switch_page(f"pages/{page}.py")
+    if run:
+        at.run()
+    return at
+
+
+def assert_clean(at: AppTest) -> None:
+    """No exception element (a traceback shown to the user)."""
+    assert not at.exception, [e.value for e in at.exception]
+
+
+def plotly_specs(at: AppTest) -> list[dict[str, Any]]:
+    """The plotly figures on the page as JSON dicts, with base64-packed arrays decoded."""
+    return [_decode(json.loads(chart.proto.spec)) for chart in at.get("plotly_chart")]
+
+
+def _decode(node: Any) -> Any:
+    if isinstance(node, dict):
+        if "bdata" in node and "dtype" in node:
+            array = np.frombuffer(base64.b64decode(node["bdata"]), dtype=node["dtype"])
+            shape = node.get("shape")
+            if shape:
+                dims = [int(x) for x in str(shape).split(",")] if isinstance(shape, str) else shape
+                array = array.reshape(dims)
+            return array.tolist()
+        return {key: _decode(value) for key, value in node.items()}
+    if isinstance(node, list):
+        return [_decode(value) for value in node]
+    return node
+
+
+def figure_by_title(at: AppTest, title: str) -> dict[str, Any]:
+    """The figure whose title text equals ``title``."""
+    for spec in plotly_specs(at):
+        layout_title = spec.get("layout", {}).get("title", {})
+        text = layout_title.get("text") if isinstance(layout_title, dict) else layout_title
+        if text == title:
+            return spec
+    raise AssertionError(f"no figure titled {title!r}")
