@@ -53,6 +53,7 @@ def text_fields(outcome: Outcome) -> None:
         st.info(tr("inputs.upload_active", name=upload["name"], n_items=num(len(upload["actual"]))),
                 icon=":material/upload_file:")
         st.button(tr("inputs.upload_clear"), on_click=_clear_upload, key="upload_clear")
+        show_error(outcome.errors.get("scale"))
         return
     left, right = st.columns(2)
     for column, name in ((left, "actual"), (right, "predicted")):
@@ -61,6 +62,9 @@ def text_fields(outcome: Outcome) -> None:
                          on_change=_typed(name), help=tr("inputs.text_help"), height=110)
             show_error(outcome.errors.get(name))
     show_error(outcome.errors.get("pair"))
+    # Scale problems (a rating outside the fixed range, too many distinct ratings) come from the
+    # data as much as from the settings, so they are shown with the data.
+    show_error(outcome.errors.get("scale"))
 
 
 def _typed(name: str):
@@ -153,9 +157,9 @@ def apply_table_edits() -> None:
     if base is None or base[0] != session.get("editor_version", 0):
         return
     version, actual, predicted = base
-    delta = session.get(f"editor_{version}")
-    if not delta:
-        return
+    delta = session.get(f"editor_{version}") or {}
+    if not any(delta.get(part) for part in ("edited_rows", "added_rows", "deleted_rows")):
+        return  # nothing edited: leave the text exactly as the user typed it
     rows = [[a, p] for a, p in zip(actual, predicted, strict=True)]
     for index, change in delta.get("edited_rows", {}).items():
         for column, value in change.items():

@@ -1,0 +1,217 @@
+"""The live walkthrough page and the frame, driven with AppTest like a user would.
+
+Source of truth for every number: the engine (``qwk_explained.walkthrough``) formatted by
+``qwk_explained.numbers``; for words: the locale files.
+"""
+
+from __future__ import annotations
+
+import pytest
+from app_helpers import LANGS, assert_clean, figure_by_title, open_app, plotly_specs
+
+from qwk_explained import walkthrough
+from qwk_explained.examples import BY_NAME
+from qwk_explained.i18n import error_message, t
+from qwk_explained.numbers import format_number
+from qwk_explained.ratings import parse_vector
+
+SPANISH_SEED = {"actual": "4,4,3,4,4,4,1,1,2,1", "predicted": "0,2,1,0,0,0,1,1,2,1"}
+
+
+def kappa_metric(at, lang):
+    return next(m.value for m in at.metric if m.label == t(lang, "common.kappa"))
+
+
+def observed_texts(at, lang):
+    spec = figure_by_title(at, t(lang, "steps.observed_chart"))
+    return spec["data"][0]["text"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_shared_link_shows_that_walkthrough_in_each_language(lang):
+    """User flow: open a shared link -> the engine's kappa and O, in that language."""
+    at = open_app(lang=lang, **SPANISH_SEED)
+    assert_clean(at)
+    expected = walkthrough(SPANISH_SEED["actual"], SPANISH_SEED["predicted"])
+    assert kappa_metric(at, lang) == format_number(expected.kappa, lang)
+    assert at.title[0].value == t(lang, "walkthrough.title")
+    cells = observed_texts(at, lang)
+    assert cells == [[format_number(int(v), lang) for v in row] for row in expected.observed]
+    assert at.text_area(key="actual_input").value == SPANISH_SEED["actual"]
+
+
+def test_issue_example_link_in_spanish_uses_decimal_comma():
+    """The issue's own link: Spanish labels, -0,1392 (decimal comma), and the six steps."""
+    at = open_app(lang="es", **SPANISH_SEED)
+    assert kappa_metric(at, "es") == "-0,1392"
+    headers = [h.value for h in at.subheader]
+    for number, slug in enumerate(("observed", "weights", "histograms", "expected",
+                                   "normalization", "kappa"), start=1):
+        heading = t("es", "steps.step_heading", number=number, title=t("es", f"steps.{slug}_title"))
+        assert heading in headers
+    assert any("0{,}" in f.value for f in at.latex), "LaTeX numbers use {,} in Spanish"
+    for spec in plotly_specs(at):
+        assert spec["layout"]["separators"] == ",."
+
+
+def test_browser_locale_picks_language_when_url_has_none():
+    """Initial language: ?lang= first, else the browser's (st.context.locale), else English."""
+    assert open_app(locale="tr-TR").selectbox(key="lang").value == "tr"
+    assert open_app(locale="zh-CN", lang="es").selectbox(key="lang").value == "es"
+    assert open_app(locale="fr-FR").selectbox(key="lang").value == "en"
+
+
+def test_editing_text_updates_every_step_and_the_url():
+    """User flow: typing new vectors changes kappa, O's cells and the shared URL."""
+    at = open_app(lang="en")
+    at.text_area(key="actual_input").input("0, 1, 2, 2").run()
+    at.text_area(key="predicted_input").input("0, 1, 2, 1").run()
+    assert_clean(at)
+    expected = walkthrough([0, 1, 2, 2], [0, 1, 2, 1])
+    assert kappa_metric(at, "en") == format_number(expected.kappa, "en")
+    assert observed_texts(at, "en") == [[str(int(v)) for v in row] for row in expected.observed]
+    assert at.query_params["actual"] == "0,1,2,2"
+    assert at.query_params["predicted"] == "0,1,2,1"
+
+
+def test_table_editor_edits_write_back_to_the_text_fields():
+    """User flow: change a cell and add a row in the table editor; the vectors follow."""
+    at = open_app(lang="en", actual="1,2,3", predicted="1,2,2")
+    assert at.data_editor, "the table editor is shown for short vectors"
+    at.session_state["editor_0"] = {"edited_rows": {0: {"actual": 3}},
+                                    "added_rows": [{"actual": 1, "predicted": 1}],
+                                    "deleted_rows": [1]}
+    at.run()
+    assert_clean(at)
+    assert at.text_area(key="actual_input").value == "3, 3, 1"
+    assert at.text_area(key="predicted_input").value == "1, 2, 1"
+    expected = walkthrough([3, 3, 1], [1, 2, 1])
+    assert kappa_metric(at, "en") == format_number(expected.kappa, "en")
+
+
+@pytest.mark.parametrize("weights", ["linear", "unweighted"])
+def test_changing_weights_recomputes_kappa(weights):
+    """Settings flow: the weights radio changes kappa to the engine's value for that weighting."""
+    at = open_app(lang="en", **SPANISH_SEED)
+    at.radio(key="weights_input").set_value(weights).run()
+    expected = walkthrough(SPANISH_SEED["actual"], SPANISH_SEED["predicted"], weights=weights)
+    assert kappa_metric(at, "en") == format_number(expected.kappa, "en")
+    assert at.query_params["weights"] == weights
+
+
+def test_scale_modes_observed_and_explicit():
+    """Settings flow: observed scale and explicit min/max give the engine's kappa and labels."""
+    example = BY_NAME["unused_rating"]
+    actual, predicted = ",".join(map(str, example.actual)), ",".join(map(str, example.predicted))
+    at = open_app(lang="en", actual=actual, predicted=predicted)
+    at.radio(key="scale_mode_input").set_value("observed").run()
+    observed = walkthrough(example.actual, example.predicted, scale="observed")
+    assert kappa_metric(at, "en") == format_number(observed.kappa, "en")
+    assert at.query_params["scale"] == "observed"
+    at.radio(key="scale_mode_input").set_value("explicit").run()
+    at.number_input(key="max_input").set_value(5).run()
+    widened = walkthrough(example.actual, example.predicted, min_rating=0, max_rating=5)
+    assert kappa_metric(at, "en") == format_number(widened.kappa, "en")
+    assert at.query_params["min"] == "0" and at.query_params["max"] == "5"
+
+
+def test_url_with_explicit_bounds_opens_in_explicit_mode():
+    """Shared link with min/max: the sidebar shows the fixed-range mode with those bounds."""
+    at = open_app(lang="en", actual="1,2", predicted="2,1", min="0", max="6")
+    assert at.radio(key="scale_mode_input").value == "explicit"
+    expected = walkthrough([1, 2], [2, 1], min_rating=0, max_rating=6)
+    assert kappa_metric(at, "en") == format_number(expected.kappa, "en")
+
+
+def test_language_switch_keeps_vectors_settings_and_cell():
+    """Switching language changes the words, never the user's data or settings."""
+    at = open_app(lang="en", actual="0,1,2,2,1", predicted="0,2,2,1,1", weights="linear")
+    at.selectbox(key="cell_row_input").set_value(2).run()
+    for lang in ("zh", "tr", "es", "en"):
+        at.selectbox(key="lang").set_value(lang).run()
+        assert_clean(at)
+        assert at.title[0].value == t(lang, "walkthrough.title")
+        assert at.text_area(key="actual_input").value == "0,1,2,2,1"
+        assert at.radio(key="weights_input").value == "linear"
+        assert at.selectbox(key="cell_row_input").value == 2
+        assert at.query_params["lang"] == lang
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("field", "text"), [
+    ("actual", "4, x, 3, 4, 4, 4, 1, 1, 2, 1"),
+    ("actual", "4, 2.5, 3, 4, 4, 4, 1, 1, 2, 1"),
+    ("predicted", "nan, 2, 1, 0, 0, 0, 1, 1, 2, 1"),
+    ("predicted", ""),
+])
+def test_bad_input_is_explained_in_the_users_language_and_kept(lang, field, text):
+    """Bad input: a translated message, the typed text kept, the last valid steps still shown."""
+    at = open_app(lang=lang, **SPANISH_SEED)
+    at.text_area(key=f"{field}_input").input(text).run()
+    assert_clean(at)
+    try:
+        parse_vector(text)
+    except Exception as error:  # noqa: BLE001 - the core's InputError
+        message = error_message(lang, error)
+    assert message in [e.value for e in at.error]
+    assert at.text_area(key=f"{field}_input").value == text
+    assert t(lang, "walkthrough.stale") in [w.value for w in at.warning]
+
+
+def test_length_mismatch_and_too_many_ratings():
+    """Pair and scale problems are reported (translated), never a traceback."""
+    at = open_app(lang="tr", actual="1,2,3", predicted="1,2")
+    assert_clean(at)
+    messages = [e.value for e in at.error]
+    assert any("3" in m and "2" in m for m in messages)
+    at = open_app(lang="en", actual="0,100", predicted="0,1")
+    assert_clean(at)
+    assert any("101" in e.value for e in at.error)
+
+
+def test_undefined_kappa_is_explained_not_shown_as_a_number():
+    """Every rating identical: kappa is 0/0; the page says so and shows no number."""
+    at = open_app(lang="es", actual="2,2,2", predicted="2,2,2")
+    assert_clean(at)
+    assert kappa_metric(at, "es") == t("es", "common.undefined")
+    warnings = [w.value for w in at.warning]
+    assert t("es", "undefined.single_category") in warnings
+
+
+def test_presets_load_each_example():
+    """One-click presets: each loads its vectors and the engine's kappa (or undefined)."""
+    at = open_app(lang="en")
+    for example in BY_NAME.values():
+        at.button_group(key="preset_pick").set_value(example.name).run()
+        assert_clean(at)
+        assert at.text_area(key="actual_input").value == ", ".join(map(str, example.actual))
+        result = walkthrough(example.actual, example.predicted)
+        shown = kappa_metric(at, "en")
+        if result.kappa is None:
+            assert shown == t("en", "common.undefined")
+        else:
+            assert shown == format_number(result.kappa, "en")
+
+
+def test_random_generator_is_reproducible():
+    """Random example: same seed, same vectors; the page shows their kappa."""
+    at = open_app(lang="en")
+    at.number_input(key="random_n").set_value(30)
+    at.number_input(key="random_seed").set_value(7)
+    at.button(key="FormSubmitter:random_form-" + t("en", "inputs.random_generate")).click().run()
+    first = at.text_area(key="actual_input").value
+    assert len(parse_vector(first)) == 30
+    at.button(key="FormSubmitter:random_form-" + t("en", "inputs.random_generate")).click().run()
+    assert at.text_area(key="actual_input").value == first
+
+
+def test_every_page_loads_in_every_language():
+    """Each page in pages/ runs in every language without exception."""
+    from qwk_app.frame import PAGES, PAGES_DIR
+
+    for spec in PAGES:
+        if not (PAGES_DIR / f"{spec.slug}.py").exists():
+            continue
+        for lang in LANGS:
+            at = open_app(spec.slug, lang=lang, **SPANISH_SEED)
+            assert_clean(at)
