@@ -127,6 +127,6 @@ def _share_link() -> None:
     with st.sidebar:
         st.subheader(tr("frame.share"))
         base = st.context.url or ""
-        link = base + "?" + urlencode(st.query_params.to_dict())
+        link = base + "?" + urlencode(st.query_params.to_dict(), safe=",;")
         st.code(link, language=None, wrap_lines=True)
         st.caption(tr("frame.share_help") if state.url_fits() else tr("frame.share_too_long"))
