@@ -1,0 +1,448 @@
+"""The command line, as a user runs it.
+
+Sources of truth: the Spanish seed notebook's worked example (actual [4,4,3,4,4,4,1,1,2,1],
+predicted [0,2,1,0,0,0,1,1,2,1], quadratic kappa -0.1392), the engine itself for ``--json`` (the
+CLI must print exactly what ``walkthrough()``/``statistics()`` computed), and the locale files for
+every message (user flow: bad input gives exit status 2 and one translated line, no traceback).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Callable
+from importlib.metadata import entry_points
+from pathlib import Path
+
+import pytest
+
+from qwk_explained import cli
+from qwk_explained.errors import InputError
+from qwk_explained.i18n import LANGUAGES, error_message, t
+from qwk_explained.interpret import LANDIS_KOCH_BANDS, landis_koch
+from qwk_explained.numbers import format_number
+from qwk_explained.ratings import parse_table
+from qwk_explained.steps import walkthrough, walkthrough_from_table
+
+ROOT = Path(__file__).resolve().parent.parent
+ACTUAL = [4, 4, 3, 4, 4, 4, 1, 1, 2, 1]
+PREDICTED = [0, 2, 1, 0, 0, 0, 1, 1, 2, 1]
+SEED_ARGS = ["--actual", ",".join(map(str, ACTUAL)), "--predicted", ",".join(map(str, PREDICTED))]
+SEED_KAPPA = {"en": "-0.1392", "zh": "-0.1392", "es": "-0,1392", "tr": "-0,1392"}
+LANGS = list(LANGUAGES)
+STEP_TITLES = ["common.observed_matrix", "common.weight_matrix", "common.histograms",
+               "common.expected_matrix", "common.normalization", "common.kappa_step"]
+_LOCALE_ENV = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    status = cli.main(argv)
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def flat(text: str) -> str:
+    """Whitespace collapsed: prose is wrapped to the terminal width."""
+    return " ".join(text.split())
+
+
+@pytest.fixture(autouse=True)
+def _neutral_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The developer's own LANG must not change what the tests see.
+    for name in _LOCALE_ENV:
+        monkeypatch.delenv(name, raising=False)
+
+
+# ------------------------------------------------------------------------------------------------
+# Text walkthrough
+# ------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_walkthrough_text_in_each_language(lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run([*SEED_ARGS, "--lang", lang], capsys)
+    assert status == 0 and err == ""
+    for number, key in enumerate(STEP_TITLES, start=1):
+        heading = t(lang, "cli.step_heading", number=number, title=t(lang, key))
+        assert heading in out, heading
+    kappa = SEED_KAPPA[lang]
+    num, den = format_number(0.45, lang), format_number(0.395, lang)
+    # Every formula is printed with the numbers plugged in, formatted for the language.
+    assert f"kappa = 1 − num / den = 1 − {num} / {den} = {kappa}" in out
+    assert "E[4, 0] = hist_a[4] × hist_p[0] / n = 5 × 4 / 10 = 2" in out
+    assert f"w[0, 1] = (0 − 1)² / (5 − 1)² = 1 / 16 = {format_number(0.0625, lang)}" in out
+    assert f"O[4, 0] / n = 4 / 10 = {format_number(0.4, lang)}" in out
+    assert t(lang, "common.band.poor") in out
+    assert t(lang, "cli.confidence_interval_line", level="%95" if lang == "tr" else "95%",
+             low=format_number(-0.2845663, lang), high=format_number(0.0060853, lang)) in flat(out)
+    assert f"z = kappa / SE0 = {kappa} / {format_number(0.0993489, lang)}" in out
+    assert not re.search(r"\bnan\b", out, re.IGNORECASE)
+    # A missing key would print as itself ("cli.something"): every sentence must resolve.
+    assert not re.search(r"\b(?:cli|common|errors|undefined)\.[a-z_]+", out)
+
+
+def test_matrices_are_aligned_tables_labelled_with_the_ratings(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run([*SEED_ARGS, "--lang", "en"], capsys)
+    lines = out.splitlines()
+    start = lines.index(next(line for line in lines if line.strip().startswith("i \\ j")))
+    table = lines[start:start + 7]
+    assert table[0].split("|")[1].split() == ["0", "1", "2", "3", "4"]
+    assert [row.split("|")[0].strip() for row in table[2:]] == ["0", "1", "2", "3", "4"]
+    assert table[3].split("|")[1].split() == ["0", "3", "0", "0", "0"]  # O[1, 1] = 3
+    assert len({line.index("|") for line in table if "|" in line}) == 1
+
+
+def test_language_comes_from_the_environment(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")
+    _, out, _ = run(SEED_ARGS, capsys)
+    assert SEED_KAPPA["es"] in out and t("es", "common.band.poor") in out
+    monkeypatch.setenv("LC_ALL", "tr_TR.UTF-8")  # LC_ALL wins over LANG
+    _, out, _ = run(SEED_ARGS, capsys)
+    assert t("tr", "common.band.poor") in out
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")  # unsupported: English
+    _, out, _ = run(SEED_ARGS, capsys)
+    assert t("en", "common.band.poor") in out
+
+
+def test_environment_language_rules() -> None:
+    assert cli.environment_language({}) == "en"
+    assert cli.environment_language({"LANG": "zh_CN.UTF-8"}) == "zh"
+    assert cli.environment_language({"LANGUAGE": "fr:tr", "LANG": "es_ES"}) == "tr"
+    assert cli.environment_language({"LANGUAGE": "fr", "LANG": "es_ES"}) == "es"
+    assert cli.environment_language({"LC_ALL": "POSIX", "LANG": "es_ES"}) == "en"
+
+
+def test_lang_option_accepts_regional_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run([*SEED_ARGS, "--lang", "es_MX"], capsys)
+    assert SEED_KAPPA["es"] in out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_undefined_kappa_prints_the_reason_never_nan(
+        lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(["--actual", "3,3,3", "--predicted", "3,3,3", "--lang", lang], capsys)
+    assert status == 0
+    assert flat(t(lang, "undefined.single_category")) in flat(out)
+    assert t(lang, "cli.value_line", label=t(lang, "common.kappa"),
+             value=t(lang, "common.undefined")) in out
+    assert not re.search(r"\bnan\b", out, re.IGNORECASE)
+    status, out, _ = run(["--actual", "3,3,3", "--predicted", "3,3,3", "--min-rating", "1",
+                          "--max-rating", "5", "--lang", lang], capsys)
+    assert status == 0
+    assert flat(t(lang, "undefined.no_chance_disagreement")) in flat(out)
+
+
+def test_scale_with_gaps_shows_positions(capsys: pytest.CaptureFixture[str]) -> None:
+    # Invariant: on an observed scale [1, 5, 9] the weights use positions 0, 1, 2, not values.
+    _, out, _ = run(["--actual", "1,5,9,1,5", "--predicted", "1,9,9,5,5", "--scale", "observed",
+                     "--lang", "en"], capsys)
+    assert "w[1, 5] = (p(1) − p(5))² / (N − 1)² = (0 − 1)² / (3 − 1)² = 1 / 4 = 0.25" in out
+    assert t("en", "common.scale.observed") in out
+
+
+def test_large_scale_is_summarised_not_printed(capsys: pytest.CaptureFixture[str]) -> None:
+    values = [str(v) for v in range(30)]
+    status, out, _ = run(["--actual", ",".join(values), "--predicted", ",".join(values[::-1]),
+                          "--lang", "en"], capsys)
+    assert status == 0
+    assert flat(t("en", "cli.matrix_too_large", size=30)) in flat(out)
+
+
+def test_negative_ratings_after_an_option(capsys: pytest.CaptureFixture[str]) -> None:
+    # argparse alone would read "-1,0,1" as an unknown option.
+    status, out, _ = run(["--actual", "-1,0,1", "--predicted", "0,0,1", "--json"], capsys)
+    assert status == 0 and json.loads(out)["labels"] == [-1, 0, 1]
+
+
+@pytest.mark.parametrize("level", ["0.9", "0,9", "90%"])
+def test_confidence_level_spellings(level: str, capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run([*SEED_ARGS, "--confidence", level, "--json"], capsys)
+    stats = walkthrough(ACTUAL, PREDICTED).statistics(0.9)
+    assert json.loads(out)["ci_low"] == pytest.approx(stats.ci_low)
+
+
+# ------------------------------------------------------------------------------------------------
+# JSON
+# ------------------------------------------------------------------------------------------------
+
+
+def _expected_json(result, stats) -> dict:
+    return {
+        "labels": result.labels.tolist(), "n": result.n, "observed": result.observed.tolist(),
+        "actual_hist": result.actual_hist.tolist(),
+        "predicted_hist": result.predicted_hist.tolist(),
+        "weights": result.weights.tolist(), "expected": result.expected.tolist(),
+        "observed_norm": result.observed_norm.tolist(),
+        "expected_norm": result.expected_norm.tolist(),
+        "numerator": result.numerator, "denominator": result.denominator, "kappa": result.kappa,
+        "undefined_reason": result.undefined_reason, "se": stats.se, "se0": stats.se0,
+        "z": stats.z, "p_value": stats.p_value, "ci_low": stats.ci_low, "ci_high": stats.ci_high,
+    }
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_json_has_exactly_the_documented_keys_and_engine_values(
+        lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run([*SEED_ARGS, "--json", "--lang", lang], capsys)
+    assert status == 0 and err == ""
+    data = json.loads(out)
+    assert list(data) == list(cli.JSON_KEYS)
+    assert list(cli.JSON_KEYS) == [
+        "labels", "n", "observed", "actual_hist", "predicted_hist", "weights", "expected",
+        "observed_norm", "expected_norm", "numerator", "denominator", "kappa", "undefined_reason",
+        "se", "se0", "z", "p_value", "ci_low", "ci_high"]
+    result = walkthrough(ACTUAL, PREDICTED)
+    # Plain JSON numbers whatever the language: no decimal comma, equal to the engine's floats.
+    assert data == _expected_json(result, result.statistics())
+    assert round(data["kappa"], 4) == -0.1392
+
+
+def test_json_nulls_when_kappa_is_undefined(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(["--actual", "2,2", "--predicted", "2,2", "--json"], capsys)
+    data = json.loads(out)
+    assert data["undefined_reason"] == "single_category"
+    assert all(data[key] is None for key in ("kappa", "se", "se0", "z", "p_value", "ci_low",
+                                             "ci_high"))
+    assert "NaN" not in out
+
+
+def test_table_input(capsys: pytest.CaptureFixture[str]) -> None:
+    table = "0,4,1;0,8,0;0,1,5"
+    status, out, _ = run(["--table", table, "--weights", "linear", "--json"], capsys)
+    assert status == 0
+    result = walkthrough_from_table(parse_table(table), weights="linear")
+    assert json.loads(out) == _expected_json(result, result.statistics())
+    _, out, _ = run(["--table", table, "--min-rating", "1", "--json"], capsys)
+    assert json.loads(out)["labels"] == [1, 2, 3]
+    _, out, _ = run(["--table", table, "--max-rating", "5", "--lang", "es"], capsys)
+    assert flat(t("es", "cli.input_table", n=19, size=3, labels="3, 4, 5")) in flat(out)
+
+
+# ------------------------------------------------------------------------------------------------
+# Files
+# ------------------------------------------------------------------------------------------------
+
+
+def _seed_json() -> dict:
+    result = walkthrough(ACTUAL, PREDICTED)
+    return _expected_json(result, result.statistics())
+
+
+@pytest.mark.parametrize(("actual_text", "predicted_text"), [
+    ("\n".join(map(str, ACTUAL)) + "\n", "\n".join(map(str, PREDICTED)) + "\n"),  # one per line
+    (" ".join(map(str, ACTUAL)), ", ".join(map(str, PREDICTED))),  # a single line
+    ("4 4 3 4 4\n4 1 1 2 1\n", "0 2 1 0 0\n0 1 1 2 1\n"),  # several per line
+    ("actual\n" + "\n".join(map(str, ACTUAL)), "predicted\n" + "\n".join(map(str, PREDICTED))),
+])
+def test_one_file_per_rater(actual_text: str, predicted_text: str, tmp_path: Path,
+                            capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "a.txt").write_text(actual_text, encoding="utf-8")
+    (tmp_path / "p.csv").write_text(predicted_text, encoding="utf-8")
+    status, out, err = run(["--actual-file", str(tmp_path / "a.txt"),
+                            "--predicted-file", str(tmp_path / "p.csv"), "--json"], capsys)
+    assert (status, err) == (0, "")
+    assert json.loads(out) == _seed_json()
+
+
+@pytest.mark.parametrize("delimiter", [",", ";", "\t"])
+def test_two_column_csv_alone(delimiter: str, tmp_path: Path,
+                              capsys: pytest.CaptureFixture[str]) -> None:
+    rows = [f"actual{delimiter}predicted"] + [f"{a}{delimiter}{p}"
+                                              for a, p in zip(ACTUAL, PREDICTED, strict=True)]
+    path = tmp_path / "ratings.csv"
+    path.write_bytes(("\r\n".join(rows) + "\r\n").encode("utf-8-sig"))
+    status, out, _ = run(["--actual-file", str(path), "--json"], capsys)
+    assert status == 0
+    assert json.loads(out) == _seed_json()
+
+
+def test_standard_input(monkeypatch: pytest.MonkeyPatch,
+                        capsys: pytest.CaptureFixture[str]) -> None:
+    data = "\n".join(f"{a},{p}" for a, p in zip(ACTUAL, PREDICTED, strict=True)).encode()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+    status, out, _ = run(["--actual-file", "-", "--json"], capsys)
+    assert status == 0 and json.loads(out) == _seed_json()
+
+
+# ------------------------------------------------------------------------------------------------
+# Bad input: status 2, one translated line on stderr, never a traceback
+# ------------------------------------------------------------------------------------------------
+
+
+def _engine_error(function: Callable[[], object]) -> InputError:
+    try:
+        function()
+    except InputError as error:
+        return error
+    raise AssertionError("no InputError")
+
+
+def _cli(key: str, **params: object) -> Callable[[str], str]:
+    return lambda lang: t(lang, f"cli.{key}", **params)
+
+
+def _core(code: str, **params: object) -> Callable[[str], str]:
+    return lambda lang: error_message(lang, InputError(code, **params))
+
+
+def _sourced(source: str, error: Callable[[], InputError]) -> Callable[[str], str]:
+    return lambda lang: t(lang, "cli.error_context", source=source,
+                          message=error_message(lang, error()))
+
+
+# Each case: a name, the arguments (given tmp_path) and the expected message (given the language).
+BAD_INPUT: list[tuple[str, Callable[[Path], list[str]], Callable[[str], str]]] = [
+    ("nothing", lambda p: [], _cli("missing_input")),
+    ("no predicted", lambda p: ["--actual", "1,2,3"], _cli("missing_predicted")),
+    ("no actual", lambda p: ["--predicted", "1,2"], _cli("missing_actual")),
+    ("letter", lambda p: ["--actual", "1,2,x", "--predicted", "1,2,3"],
+     _sourced("--actual", lambda: InputError("not_integer", token="x", position=3))),
+    ("lengths", lambda p: ["--actual", "1,2,3", "--predicted", "1,2"],
+     _core("length_mismatch", n_actual=3, n_predicted=2)),
+    ("table and actual", lambda p: ["--table", "0,1;1,0", "--actual", "1,2"],
+     _cli("conflicting_options", first="--table", second="--actual")),
+    ("text and file", lambda p: ["--actual", "1,2", "--actual-file", str(p / "a.txt"),
+                                 "--predicted", "1,2"],
+     _cli("conflicting_options", first="--actual", second="--actual-file")),
+    ("table not square", lambda p: ["--table", "1,2;3,4,5"],
+     _sourced("--table", lambda: _engine_error(lambda: parse_table("1,2;3,4,5")))),
+    ("confidence 2", lambda p: [*SEED_ARGS, "--confidence", "2"],
+     _core("bad_confidence", value="2")),
+    ("confidence text", lambda p: [*SEED_ARGS, "--confidence", "high"],
+     _core("bad_confidence", value="high")),
+    ("weights", lambda p: [*SEED_ARGS, "--weights", "cubic"],
+     _core("unknown_weights", value="cubic", choices="quadratic, linear, unweighted")),
+    ("scale", lambda p: [*SEED_ARGS, "--scale", "both"],
+     _core("unknown_scale", value="both", choices="range, observed")),
+    ("min not integer", lambda p: [*SEED_ARGS, "--min-rating", "one"],
+     _cli("not_an_integer_option", option="--min-rating", value="one")),
+    ("below scale", lambda p: [*SEED_ARGS, "--min-rating", "2"],
+     _core("below_scale", value=0, min_rating=2)),
+    ("unknown option", lambda p: [*SEED_ARGS, "--bogus"],
+     _cli("unknown_option", options="--bogus")),
+    ("missing value", lambda p: ["--actual"], _cli("missing_value", option="--actual")),
+    ("missing file", lambda p: ["--actual-file", str(p / "nope.csv")],
+     _cli("file_not_found", path="{tmp}/nope.csv")),
+    ("folder", lambda p: ["--actual-file", str(p)], _cli("file_is_directory", path="{tmp}")),
+    ("binary file", lambda p: ["--actual-file", str(p / "binary.dat")],
+     _sourced("{tmp}/binary.dat", lambda: InputError("csv_not_text"))),
+    ("two columns twice", lambda p: ["--actual-file", str(p / "two.csv"), "--predicted", "1,2"],
+     _cli("two_columns_and_predicted", path="{tmp}/two.csv", option="--predicted")),
+]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("name", "argv", "expected"), BAD_INPUT, ids=[c[0] for c in BAD_INPUT])
+def test_bad_input_exits_2_with_one_translated_line(
+        name: str, argv: Callable[[Path], list[str]], expected: Callable[[str], str], lang: str,
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "a.txt").write_text("1 2\n", encoding="utf-8")
+    (tmp_path / "binary.dat").write_bytes(b"\x00\x01\x02")
+    (tmp_path / "two.csv").write_text("1,2\n2,1\n", encoding="utf-8")
+    status, out, err = run([*argv(tmp_path), "--lang", lang], capsys)
+    assert status == 2
+    assert out == ""
+    assert err.count("\n") == 1 and err.endswith("\n")
+    assert "Traceback" not in err
+    message = expected(lang).replace("{tmp}", str(tmp_path))
+    assert err == f"qwk-explained: {flat(message)}\n"
+
+
+def test_unknown_language_is_reported_in_the_environment_language(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+    status, _, err = run([*SEED_ARGS, "--lang", "fr"], capsys)
+    assert status == 2
+    assert err == "qwk-explained: " + error_message(
+        "zh", InputError("unknown_language", value="fr", choices="en, es, zh, tr")) + "\n"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_unexpected_errors_exit_1_without_traceback(
+        lang: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    def broken(args: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(cli, "compute", broken)
+    status, out, err = run([*SEED_ARGS, "--lang", lang], capsys)
+    assert status == 1 and out == ""
+    assert err == f"qwk-explained: {t(lang, 'cli.unexpected_error', kind='RuntimeError')}\n"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_help_is_translated(lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(["--help", "--lang", lang], capsys)
+    assert status == 0
+    assert out.startswith(t(lang, "cli.help_usage") + " qwk-explained")
+    assert t(lang, "cli.help_options") in out and t(lang, "cli.help_examples") in out
+    assert "--actual-file" in out and "--json" in out
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(["--version"], capsys)
+    assert status == 0 and out.startswith("qwk-explained 0.")
+
+
+def test_output_survives_a_terminal_that_cannot_encode_it() -> None:
+    stream = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+    cli._write(stream, "第 1 步 × ok\n")
+    stream.flush()
+    assert stream.buffer.getvalue() == b"? 1 ? ? ok\n"
+
+
+# ------------------------------------------------------------------------------------------------
+# Entry points
+# ------------------------------------------------------------------------------------------------
+
+
+def _subprocess_env() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in _LOCALE_ENV}
+    env["PYTHONIOENCODING"] = "utf-8"
+    return env
+
+
+def test_python_dash_m_runs_the_cli() -> None:
+    done = subprocess.run([sys.executable, "-m", "qwk_explained", *SEED_ARGS, "--lang", "es"],
+                          capture_output=True, text=True, encoding="utf-8", cwd=ROOT,
+                          env=_subprocess_env(), timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "kappa = -0,1392" in done.stdout
+    bad = subprocess.run([sys.executable, "-m", "qwk_explained", "--actual", "1,x"],
+                         capture_output=True, text=True, encoding="utf-8", cwd=ROOT,
+                         env=_subprocess_env(), timeout=60, check=False)
+    assert bad.returncode == 2
+    assert bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
+
+
+def test_console_script_is_declared() -> None:
+    (script,) = entry_points(group="console_scripts", name="qwk-explained")
+    assert script.value == "qwk_explained.cli:main"
+    assert script.load() is cli.main
+
+
+# ------------------------------------------------------------------------------------------------
+# Landis and Koch bands (Landis & Koch 1977, Biometrics 33:159-174, Table on p. 165)
+# ------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("kappa", "band"), [
+    (-1.0, "poor"), (-0.00001, "slight"), (0.0, "slight"), (0.2, "slight"), (0.21, "fair"),
+    (0.4, "fair"), (0.41, "moderate"), (0.6, "moderate"), (0.61, "substantial"),
+    (0.8, "substantial"), (0.81, "almost_perfect"), (1.0, "almost_perfect"), (None, None),
+])
+def test_landis_koch_bands(kappa: float | None, band: str | None) -> None:
+    # -0.00001 prints as 0, so it reads "slight": the band follows the number shown.
+    assert landis_koch(kappa) == band
+
+
+def test_bands_cover_the_whole_kappa_range_in_order() -> None:
+    assert [b.code for b in LANDIS_KOCH_BANDS] == ["poor", "slight", "fair", "moderate",
+                                                   "substantial", "almost_perfect"]
+    for lower, upper in zip(LANDIS_KOCH_BANDS, LANDIS_KOCH_BANDS[1:], strict=False):
+        assert lower.high == upper.low
