@@ -1,0 +1,182 @@
+"""The four locale files stay complete and consistent, whoever adds strings.
+
+Source of truth: ``locales/en.json``. Checks modelled on Home Assistant's hassfest translations
+script: same keys in every language, same named placeholders (``string.Formatter().parse``), no
+HTML, LaTeX or URLs in strings, translations that are not left in English. The code is scanned too:
+every error code the engine raises, every undefined-kappa reason and every literal key passed to a
+translation call must exist in English. Written generally, so the app's namespaces are covered as
+soon as they are added.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from qwk_explained.i18n import LANGUAGES
+from qwk_explained.interpret import BAND_CODES
+from qwk_explained.ratings import SCALES
+from qwk_explained.weights import WEIGHTINGS
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALES = ROOT / "locales"
+OTHER_LANGUAGES = [lang for lang in LANGUAGES if lang != "en"]
+
+#: Strings this long (placeholders left out) must not be copied from English untranslated.
+LONG = 12
+#: Keys whose text may legitimately equal English in a language (e.g. a proper name); keep short.
+SAME_AS_ENGLISH_ALLOWED: set[tuple[str, str]] = set()
+
+_HTML = re.compile(r"<[A-Za-z/!][^>]*>|&[a-z]+;|&#[0-9]+;")
+_LATEX = re.compile(r"\\[A-Za-z]+|\$|\\[(\[]")
+_URL = re.compile(r"https?://|www\.|\b[\w-]+\.(?:com|org|net|io|edu)\b", re.IGNORECASE)
+
+# Translation calls with a literal key: t("k"), t(lang, "k"), i18n.t(lang, "k"), tr("k"),
+# tx("k"), tx.prose("k"). f-strings and computed keys are skipped (the quote must follow the
+# parenthesis or the first argument directly, and close the argument).
+_FIRST_ARG = r"(?:[\w.]+(?:\[[^\]]*\])?|[\w.]+\([^()]*\))"
+_KEY_CALL = re.compile(
+    r"(?<![\w])(?:t|tr|tx|prose)\(\s*(?:" + _FIRST_ARG + r"\s*,\s*)?"
+    r"(?P<quote>[\"'])(?P<key>[A-Za-z0-9_.]+)(?P=quote)\s*[,)]"
+)
+_INPUT_ERROR = re.compile(r"InputError\(\s*[\"']([A-Za-z0-9_]+)[\"']")
+_CLI_ERROR = re.compile(r"CliError\(\s*[\"']([A-Za-z0-9_]+)[\"']")
+# Module-level string constants of steps.py are its undefined-kappa reason codes.
+_REASON_CONSTANT = re.compile(r"^[A-Z][A-Z0-9_]*\s*=\s*[\"']([a-z0-9_]+)[\"']", re.MULTILINE)
+
+
+def _flatten(tree: dict, prefix: str = "") -> dict[str, object]:
+    flat: dict[str, object] = {}
+    for key, value in tree.items():
+        if isinstance(value, dict):
+            flat.update(_flatten(value, f"{prefix}{key}."))
+        else:
+            flat[f"{prefix}{key}"] = value
+    return flat
+
+
+def _load(lang: str) -> dict[str, object]:
+    with open(LOCALES / f"{lang}.json", encoding="utf-8") as handle:
+        return _flatten(json.load(handle))
+
+
+def _placeholders(text: str) -> set[str]:
+    return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
+
+
+def _without_placeholders(text: str) -> str:
+    return "".join(literal for literal, _, _, _ in string.Formatter().parse(text))
+
+
+def _python_sources() -> list[Path]:
+    files = [*sorted((ROOT / "qwk_explained").rglob("*.py"))]
+    for folder in ("qwk_app", "pages"):
+        if (ROOT / folder).is_dir():
+            files.extend(sorted((ROOT / folder).rglob("*.py")))
+    if (ROOT / "app.py").is_file():
+        files.append(ROOT / "app.py")
+    return files
+
+
+ENGLISH = _load("en")
+
+
+def test_every_locale_file_exists_and_is_valid_json() -> None:
+    for lang in LANGUAGES:
+        assert (LOCALES / f"{lang}.json").is_file(), lang
+        assert _load(lang), lang
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_every_value_is_a_non_empty_string_that_formats(lang: str) -> None:
+    for key, text in _load(lang).items():
+        assert isinstance(text, str) and text.strip(), f"{lang}: {key}"
+        _placeholders(text)  # raises ValueError on an unbalanced brace
+
+
+@pytest.mark.parametrize("lang", OTHER_LANGUAGES)
+def test_same_keys_as_english(lang: str) -> None:
+    keys = set(_load(lang))
+    assert sorted(set(ENGLISH) - keys) == [], f"{lang} is missing these keys"
+    assert sorted(keys - set(ENGLISH)) == [], f"{lang} has keys that English does not have"
+
+
+@pytest.mark.parametrize("lang", OTHER_LANGUAGES)
+def test_same_placeholders_as_english(lang: str) -> None:
+    strings = _load(lang)
+    wrong = {key: (sorted(_placeholders(str(ENGLISH[key]))), sorted(_placeholders(str(text))))
+             for key, text in strings.items()
+             if key in ENGLISH and _placeholders(str(ENGLISH[key])) != _placeholders(str(text))}
+    assert wrong == {}
+
+
+@pytest.mark.parametrize("lang", OTHER_LANGUAGES)
+def test_long_strings_are_translated(lang: str) -> None:
+    same = [key for key, text in _load(lang).items()
+            if key in ENGLISH and text == ENGLISH[key]
+            and len(_without_placeholders(str(text)).strip()) > LONG
+            and (lang, key) not in SAME_AS_ENGLISH_ALLOWED]
+    assert same == [], f"{lang}: still in English"
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_no_html_latex_or_urls(lang: str) -> None:
+    for key, text in _load(lang).items():
+        for name, pattern in (("HTML", _HTML), ("LaTeX", _LATEX), ("URL", _URL)):
+            assert not pattern.search(str(text)), f"{lang}: {key} contains {name}: {text!r}"
+
+
+def test_every_error_code_raised_in_the_engine_is_translated() -> None:
+    codes = set()
+    for path in sorted((ROOT / "qwk_explained").rglob("*.py")):
+        codes.update(_INPUT_ERROR.findall(path.read_text(encoding="utf-8")))
+    assert codes, "the scan found no InputError: the regex is out of date"
+    assert sorted(code for code in codes if f"errors.{code}" not in ENGLISH) == []
+
+
+def test_every_cli_error_code_is_translated() -> None:
+    codes = set(_CLI_ERROR.findall((ROOT / "qwk_explained" / "cli.py").read_text("utf-8")))
+    assert codes
+    assert sorted(code for code in codes if f"cli.{code}" not in ENGLISH) == []
+
+
+def test_every_undefined_reason_is_translated() -> None:
+    source = (ROOT / "qwk_explained" / "steps.py").read_text(encoding="utf-8")
+    reasons = set(_REASON_CONSTANT.findall(source))
+    assert reasons, "the scan found no reason code in steps.py: the regex is out of date"
+    assert sorted(r for r in reasons if f"undefined.{r}" not in ENGLISH) == []
+
+
+def test_every_literal_key_used_in_code_exists() -> None:
+    missing = []
+    found = 0
+    for path in _python_sources():
+        for match in _KEY_CALL.finditer(path.read_text(encoding="utf-8")):
+            found += 1
+            if match["key"] not in ENGLISH:
+                missing.append(f"{path.relative_to(ROOT)}: {match['key']}")
+    assert found, "the scan found no translation call: the regex is out of date"
+    assert missing == []
+
+
+def test_key_scanner_reads_the_call_forms_in_use() -> None:
+    # Invariant of the scanner itself, so a silent regex failure cannot make the test above pass.
+    sample = '''
+t(lang, "a.b")  i18n.t(st.session_state["lang"], "c.d")  tr("e.f")  tx.prose("g.h", n=1)
+t(lang, f"skip.{x}")  t(lang, "skip" + x)  print("i.j")  st.title(t(lang(), "k.l"))
+'''
+    assert [m["key"] for m in _KEY_CALL.finditer(sample)] == ["a.b", "c.d", "e.f", "g.h", "k.l"]
+
+
+def test_key_families_built_from_codes_exist() -> None:
+    # Keys the CLI and the app build with f-strings from the engine's codes.
+    expected = [f"common.band.{code}" for code in BAND_CODES]
+    for name in WEIGHTINGS:
+        expected += [f"common.weights.{name}", f"common.kappa_name.{name}",
+                     f"cli.weights_explain_{name}"]
+    expected += [f"common.scale.{scale}" for scale in SCALES]
+    assert [key for key in expected if key not in ENGLISH] == []
