@@ -57,7 +57,8 @@ def page_guard() -> None:
 
 def run() -> None:
     """Render the frame and the current page, then mirror the state into the URL."""
-    st.set_page_config(page_title="QWK explained", page_icon=":material/grid_on:", layout="wide")
+    # No page_title: the browser tab shows the current page's translated title.
+    st.set_page_config(page_icon=":material/grid_on:", layout="wide")
     state.init_session()
     pages = [
         st.Page(PAGES_DIR / f"{spec.slug}.py", title=tr(f"nav.{spec.slug}"), icon=spec.icon,
