@@ -1,8 +1,10 @@
 """The fast path: quadratic weighted kappa without keeping the intermediate steps.
 
-O(n) in one ``np.bincount`` over pair codes; every other operation works on the N x N matrix. No
-Python loop over items and no n x N intermediate. Same convention as :func:`walkthrough` with
-``scale="range"``: the scale runs from the smallest to the largest rating (or the given bounds).
+O(n) in one ``np.bincount`` over pair codes, block by block (see
+:func:`~qwk_explained.ratings.count_pairs`); every other operation works on the N x N matrix. No
+Python loop over items, no n-sized temporary and no copy of an int64 vector. Same convention as
+:func:`walkthrough` with ``scale="range"``: the scale runs from the smallest to the largest rating
+(or the given bounds).
 """
 
 from __future__ import annotations
@@ -12,14 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from .ratings import MAX_RATINGS, as_ratings, check_pair, rating_scale
-
-
-def _ratings(values: Any) -> np.ndarray:
-    # Skip validation copies for arrays that are already int64 (the benchmark's and Kaggle's case).
-    if isinstance(values, np.ndarray) and values.dtype == np.int64 and values.ndim == 1:
-        return values
-    return as_ratings(values)
+from .ratings import as_ratings, check_pair, count_pairs, int_ratings, rating_scale, scale_labels
 
 
 def quadratic_weighted_kappa(
@@ -33,21 +28,21 @@ def quadratic_weighted_kappa(
 
     Unlike :func:`walkthrough`, which reports an undefined kappa as ``None`` with a reason, this
     function returns ``float("nan")`` then, so it can be used as a drop-in metric.
+
+    The declared bounds are checked but do not change the value: unused ratings at the ends of the
+    scale add empty rows and columns, and the common factor 1/(N-1)^2 of the weights cancels.
     """
-    a, b = _ratings(actual), _ratings(predicted)
+    a, b = int_ratings(actual), int_ratings(predicted)  # integer numpy vectors: no copy
     check_pair(a, b)
-    if min_rating is None and max_rating is None:
-        low = min(int(a.min()), int(b.min()))
-        size = max(int(a.max()), int(b.max())) - low + 1
-        if size > MAX_RATINGS:
-            rating_scale(a, b)  # raises the too_many_ratings error with its numbers
-    else:
-        labels = rating_scale(a, b, min_rating=min_rating, max_rating=max_rating)
-        low, size = int(labels[0]), len(labels)
-    codes = a * size + b
-    if low:
-        codes -= low * (size + 1)
-    observed = np.bincount(codes, minlength=size * size).reshape(size, size)
+    counted = count_pairs(a, b)
+    if counted is None:
+        # A rating beyond MAX_ABS_RATING or more than MAX_RATINGS ratings: name the problem.
+        rating_scale(as_ratings(a), as_ratings(b), min_rating=min_rating, max_rating=max_rating)
+        raise AssertionError("unreachable: rating_scale accepted them")  # pragma: no cover
+    low, high, observed = counted
+    if min_rating is not None or max_rating is not None:
+        scale_labels(low, high, lambda: observed, min_rating=min_rating, max_rating=max_rating)
+    size = high - low + 1
     n = len(a)
     positions = np.arange(size, dtype=np.float64)
     weights = (positions[:, None] - positions[None, :]) ** 2

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,6 +34,7 @@ _INTEGRAL = re.compile(r"^[+-]?[0-9]+(?:\.0*)?$")
 _DECIMAL = re.compile(r"^[+-]?(?:[0-9]+[.,][0-9]*|[.,][0-9]+)(?:[eE][+-]?[0-9]+)?$")
 _NONFINITE = {"nan", "+nan", "-nan", "inf", "+inf", "-inf", "infinity", "+infinity", "-infinity"}
 _BRACKETS = "[](){}"
+_ASCII_NUMBER = re.compile(r"[0-9+\-.]*")
 
 IntArray = NDArray[np.int64]
 
@@ -68,7 +69,12 @@ def tokens_to_ints(tokens: Sequence[str], *, first_position: int = 1) -> IntArra
     if len(tokens) > MAX_ITEMS:
         raise InputError("too_many_items", count=len(tokens), limit=MAX_ITEMS)
     try:
-        values = np.asarray(tokens, dtype=np.str_).astype(np.int64)
+        text = np.asarray(tokens, dtype=np.str_)
+        # numpy's cast follows Python's int(): it would take "1_0" as 10 and non-ASCII digits;
+        # ratings are ASCII digits only, so anything else goes to the per-token explanation.
+        if text.size and not _ASCII_NUMBER.fullmatch("".join(tokens)):
+            raise ValueError
+        values = text.astype(np.int64)
     except (ValueError, OverflowError):
         values = np.empty(len(tokens), dtype=np.int64)
         for index, token in enumerate(tokens):
@@ -122,6 +128,9 @@ def as_ratings(values: Any) -> IntArray:
     if array.size > MAX_ITEMS:
         raise InputError("too_many_items", count=int(array.size), limit=MAX_ITEMS)
     if array.dtype.kind in "iu":
+        if array.dtype.kind == "u" and array.size and int(array.max()) > MAX_ABS_RATING:
+            bad = int(np.argmax(array > MAX_ABS_RATING))  # before the cast wraps it negative
+            raise _explain_token(str(array[bad]), bad + 1)
         result = array.astype(np.int64, copy=False)
         if result.size and max(abs(int(result.min())), abs(int(result.max()))) > MAX_ABS_RATING:
             bad = int(np.argmax(np.abs(result) > MAX_ABS_RATING))
@@ -140,9 +149,109 @@ def as_ratings(values: Any) -> IntArray:
             raise InputError("not_integer_decimal", token=str(array[bad]), position=bad + 1)
         if array.size and np.abs(array).max() > MAX_ABS_RATING:
             bad = int(np.argmax(np.abs(array) > MAX_ABS_RATING))
-            raise _explain_token(str(array[bad]), bad + 1)
+            # str(1e300) is "1e+300", which the token grammar would call "not an integer".
+            raise InputError("value_too_large", token=_shorten(str(array[bad])),
+                             position=bad + 1, limit=MAX_ABS_RATING)
         return array.astype(np.int64)
     return tokens_to_ints([str(v).strip() for v in array.tolist()])
+
+
+def int_ratings(values: Any) -> IntArray:
+    """Like :func:`as_ratings`, but an integer numpy vector is taken as it is (no pass over it).
+
+    Its range is checked later, by :func:`count_pairs`, in the same pass that counts the pairs.
+    """
+    if isinstance(values, np.ndarray) and values.ndim == 1 and values.dtype.kind in "iu":
+        if values.dtype == np.int64:
+            return values
+        if values.dtype.itemsize < 8 or values.dtype.kind == "i":
+            return values.astype(np.int64)
+    return as_ratings(values)
+
+
+#: Items per block when counting pairs: both raters' blocks and the codes stay in the L2 cache.
+_BLOCK = 1 << 15
+
+
+def count_pairs(
+    actual: IntArray, predicted: IntArray, max_span: int = MAX_RATINGS
+) -> tuple[int, int, IntArray] | None:
+    """Count the (actual, predicted) pairs in one pass: ``(low, high, O)``.
+
+    ``low``/``high`` are the smallest and largest rating of both raters and ``O[i, j]`` counts the
+    items rated ``low + i`` and ``low + j``. Returns ``None`` instead when the ratings span more
+    than ``max_span`` values or one is larger than :data:`MAX_ABS_RATING` in absolute value (the
+    caller then names the problem with :func:`as_ratings` and :func:`rating_scale`).
+
+    The vectors are read block by block: the block's extremes, then codes ``a * width + b`` in a
+    reused buffer, then one ``np.bincount``. No n-sized temporary array is allocated.
+    """
+    n = len(actual)
+    block = min(n, _BLOCK)
+    low, high = _extremes(actual[:block], predicted[:block])
+    if high - low >= max_span or max(-low, high) > MAX_ABS_RATING:
+        return None
+    if block == n:  # one block: the window is the ratings' own range (from 0 if that is close)
+        base = 0 if 0 <= low and high < 2 * max_span else low
+        return _tally(actual, predicted, base, high, low, high, block, checked=False)
+    if low >= 0 and low + max_span <= 2 * max_span:
+        # Small non-negative ratings, the usual case: a window from 0 needs no offset in the codes.
+        counted = _tally(actual, predicted, 0, low + max_span - 1, low, high, block)
+        if counted is None:  # a negative rating further on
+            low, high = _extremes(actual, predicted)
+            if high - low >= max_span or max(-low, high) > MAX_ABS_RATING:
+                return None
+            counted = _tally(actual, predicted, low, high, low, high, block, checked=False)
+    else:
+        # Every rating of a data set spanning at most max_span values lies in this window.
+        counted = _tally(actual, predicted, high - max_span + 1, low + max_span - 1, low, high,
+                         block)
+    if counted is None or counted[1] - counted[0] >= max_span:
+        return None
+    return counted
+
+
+def _extremes(actual: IntArray, predicted: IntArray) -> tuple[int, int]:
+    smallest, largest = np.minimum.reduce, np.maximum.reduce  # less overhead than .min()
+    return (int(min(smallest(actual), smallest(predicted))),
+            int(max(largest(actual), largest(predicted))))
+
+
+def _tally(
+    actual: IntArray,
+    predicted: IntArray,
+    base: int,
+    top: int,
+    low: int,
+    high: int,
+    block: int,
+    *,
+    checked: bool = True,
+) -> tuple[int, int, IntArray] | None:
+    """Pair counts on the window base..top, or None when a block holds a rating outside it.
+
+    ``low``/``high`` are the extremes of the first block (``checked``: of the later blocks too,
+    which are then not checked again).
+    """
+    width = top - base + 1
+    offset = base * (width + 1)  # code of (base, base)
+    counts = np.zeros(width * width, dtype=np.int64)
+    codes = np.empty(block, dtype=np.int64)
+    for start in range(0, len(actual), block):
+        a, b = actual[start:start + block], predicted[start:start + block]
+        if start and checked:
+            block_low, block_high = _extremes(a, b)
+            if block_low < base or block_high > top:
+                return None
+            low, high = min(low, block_low), max(high, block_high)
+        out = codes[: len(a)]
+        np.multiply(a, width, out=out)
+        np.add(out, b, out=out)
+        if offset:
+            np.subtract(out, offset, out=out)
+        counts += np.bincount(out, minlength=width * width)
+    window = counts.reshape(width, width)[low - base: high - base + 1, low - base: high - base + 1]
+    return low, high, np.ascontiguousarray(window)
 
 
 def rating_scale(
@@ -160,33 +269,56 @@ def rating_scale(
     occur (scikit-learn's and R irr's convention). Weights depend on a label's *position* on this
     scale, so the two conventions differ as soon as a rating inside the range is never used.
     """
-    if scale not in SCALES:
-        raise InputError("unknown_scale", value=str(scale), choices=", ".join(SCALES))
-    for bound in (min_rating, max_rating):
-        if bound is not None and abs(int(bound)) > MAX_ABS_RATING:
-            raise InputError("value_too_large", token=str(bound), position=1, limit=MAX_ABS_RATING)
-    if min_rating is not None and max_rating is not None and min_rating > max_rating:
-        raise InputError("bounds_reversed", min_rating=min_rating, max_rating=max_rating)
     data_min = int(min(actual.min(), predicted.min()))
     data_max = int(max(actual.max(), predicted.max()))
+
+    def observed() -> IntArray:
+        span = data_max - data_min + 1
+        if span <= 4 * MAX_RATINGS:
+            # Small span: a bincount is cheaper than sorting a million ratings in np.unique.
+            present = np.bincount(actual - data_min, minlength=span) > 0
+            present |= np.bincount(predicted - data_min, minlength=span) > 0
+            return np.flatnonzero(present).astype(np.int64) + data_min
+        return np.union1d(np.unique(actual), np.unique(predicted)).astype(np.int64)
+
+    return scale_labels(data_min, data_max, observed, scale=scale, min_rating=min_rating,
+                        max_rating=max_rating)
+
+
+def _bound(value: Any) -> int | None:
+    """A declared end of the scale as an int: whole floats and digit strings pass, like ratings."""
+    return None if value is None else int(as_ratings([value])[0])
+
+
+def scale_labels(
+    data_min: int,
+    data_max: int,
+    observed: Callable[[], IntArray],
+    *,
+    scale: str = "range",
+    min_rating: Any = None,
+    max_rating: Any = None,
+) -> IntArray:
+    """:func:`rating_scale` once the smallest and largest rating are known.
+
+    ``observed`` returns the sorted ratings that occur; it is only called for the observed scale.
+    """
+    if scale not in SCALES:
+        raise InputError("unknown_scale", value=str(scale), choices=", ".join(SCALES))
+    min_rating, max_rating = _bound(min_rating), _bound(max_rating)
+    if min_rating is not None and max_rating is not None and min_rating > max_rating:
+        raise InputError("bounds_reversed", min_rating=min_rating, max_rating=max_rating)
     if min_rating is not None and data_min < min_rating:
         raise InputError("below_scale", value=data_min, min_rating=min_rating)
     if max_rating is not None and data_max > max_rating:
         raise InputError("above_scale", value=data_max, max_rating=max_rating)
     if scale == "range":
-        low = data_min if min_rating is None else int(min_rating)
-        high = data_max if max_rating is None else int(max_rating)
+        low = data_min if min_rating is None else min_rating
+        high = data_max if max_rating is None else max_rating
         if high - low + 1 > MAX_RATINGS:
             raise InputError("too_many_ratings", count=high - low + 1, limit=MAX_RATINGS)
         return np.arange(low, high + 1, dtype=np.int64)
-    span = data_max - data_min + 1
-    if span <= 4 * MAX_RATINGS:
-        # Small span: a bincount is cheaper than sorting a million ratings in np.unique.
-        present = np.bincount(actual - data_min, minlength=span) > 0
-        present |= np.bincount(predicted - data_min, minlength=span) > 0
-        labels = np.flatnonzero(present).astype(np.int64) + data_min
-    else:
-        labels = np.union1d(np.unique(actual), np.unique(predicted)).astype(np.int64)
+    labels = observed()
     if labels.size > MAX_RATINGS:
         raise InputError("too_many_ratings", count=int(labels.size), limit=MAX_RATINGS)
     return labels
@@ -284,6 +416,8 @@ def parse_table(text: str) -> NDArray[np.int64]:
     if not isinstance(text, str):
         raise InputError("empty")
     cleaned = unicodedata.normalize("NFKC", text).strip()
+    # A Python/JSON nested list "[[1, 2], [3, 4]]" on one line: "], [" ends a row.
+    cleaned = re.sub(r"\]\s*,?\s*\[", ";", cleaned)
     rows_text = [row for row in re.split(r"[;\n]+", cleaned) if row.strip(" \t\r,[]")]
     if not rows_text:
         raise InputError("empty")
@@ -309,25 +443,66 @@ def as_table(table: Any) -> NDArray[np.int64]:
     try:
         array = np.asarray(table)
     except ValueError:  # ragged nested lists
-        raise InputError("table_not_square", rows=len(table), columns=0) from None
-    if array.dtype == object or array.ndim != 2:
-        lengths = sorted({len(row) for row in table}) if array.ndim == 1 else [0]
-        raise InputError("table_not_square", rows=len(table), columns=max(lengths))
+        raise _not_square(table, np.empty((0, 0))) from None
+    if array.shape == (0,):
+        raise InputError("table_empty")
+    if array.ndim != 2 or (array.dtype == object and _is_ragged(table)):
+        raise _not_square(table, array)
     rows, columns = array.shape
     if rows != columns:
         raise InputError("table_not_square", rows=rows, columns=columns)
     if rows > MAX_RATINGS:
         raise InputError("too_many_ratings", count=rows, limit=MAX_RATINGS)
-    if array.dtype.kind not in "iuf" or (array.dtype.kind == "f" and (
-            not np.isfinite(array).all() or (array != np.round(array)).any())):
-        raise InputError("table_bad_count", row=1, column=1, token=str(array.flat[0]))
-    if (array < 0).any():
-        r, c = np.argwhere(array < 0)[0]
-        raise InputError("table_bad_count", row=int(r) + 1, column=int(c) + 1,
-                         token=str(array[r, c]))
+    if array.dtype.kind in "iuf":
+        with np.errstate(invalid="ignore"):
+            bad = (array < 0) | (array > MAX_CELL_COUNT)  # before a cast could wrap 1e300
+            if array.dtype.kind == "f":
+                bad |= ~np.isfinite(array) | (array != np.round(array))
+        if bad.any():
+            r, c = (int(i) for i in np.argwhere(bad)[0])
+            raise InputError("table_bad_count", row=r + 1, column=c + 1,
+                             token=_shorten(str(array[r, c])))
+    else:  # text, booleans, objects: report the first cell that is not a count
+        r, c, cell = _first_bad_cell(table if isinstance(table, list | tuple) else array)
+        raise InputError("table_bad_count", row=r + 1, column=c + 1, token=_shorten(str(cell)))
     counts = array.astype(np.int64)
     if counts.sum() == 0:
         raise InputError("table_empty")
     if counts.sum() > MAX_ITEMS:
         raise InputError("too_many_items", count=int(counts.sum()), limit=MAX_ITEMS)
     return counts
+
+
+def _is_ragged(table: Any) -> bool:
+    try:
+        return len({len(row) for row in table}) > 1
+    except TypeError:
+        return True
+
+
+def _first_bad_cell(rows: Any) -> tuple[int, int, Any]:
+    """Row, column and value of the first cell that is not a count (rows as given, not cast)."""
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            if isinstance(cell, bool | np.bool_) or not isinstance(cell, int | float | np.number):
+                return r, c, cell
+            if not (0 <= cell <= MAX_CELL_COUNT and float(cell).is_integer()):
+                return r, c, cell
+    return 0, 0, rows[0][0]  # pragma: no cover - every cell is a count after all
+
+
+def _not_square(table: Any, array: NDArray[Any]) -> InputError:
+    """The error for a table that is not a rectangle of numbers (ragged rows, a flat list...)."""
+    if array.ndim == 0:
+        return InputError("table_not_square", rows=0, columns=0)
+    if array.ndim > 2:
+        return InputError("table_not_square", rows=array.shape[0],
+                          columns=int(np.prod(array.shape[1:])))
+    rows = list(table)
+    try:
+        lengths = [len(row) for row in rows]
+    except TypeError:  # a flat list of numbers: one row
+        return InputError("table_not_square", rows=1, columns=len(rows))
+    # Name the first row whose length breaks the square: "2 rows but 1 column".
+    columns = next((length for length in lengths if length != len(rows)), max(lengths, default=0))
+    return InputError("table_not_square", rows=len(rows), columns=columns)

@@ -20,7 +20,15 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .errors import InputError
-from .ratings import as_ratings, as_table, check_pair, rating_scale
+from .ratings import (
+    as_ratings,
+    as_table,
+    check_pair,
+    count_pairs,
+    int_ratings,
+    rating_scale,
+    scale_labels,
+)
 from .weights import resolve_weights
 
 #: Reason codes for an undefined kappa (keys under ``undefined.`` in the locales).
@@ -31,6 +39,11 @@ NO_CHANCE_DISAGREEMENT = "no_chance_disagreement"
 def _frozen(array: NDArray[Any]) -> NDArray[Any]:
     array.setflags(write=False)
     return array
+
+
+def _read_only_view(array: NDArray[Any]) -> NDArray[Any]:
+    # A view, so that the caller's own array (often the very object passed in) stays writeable.
+    return _frozen(array.view())
 
 
 @dataclass(frozen=True, eq=False)
@@ -119,8 +132,8 @@ def _from_counts(
         denominator=denominator,
         kappa=kappa,
         undefined_reason=reason,
-        actual=None if actual is None else _frozen(actual),
-        predicted=None if predicted is None else _frozen(predicted),
+        actual=None if actual is None else _read_only_view(actual),
+        predicted=None if predicted is None else _read_only_view(predicted),
     )
 
 
@@ -153,18 +166,36 @@ def walkthrough(
     >>> round(w.kappa, 4)
     -0.1392
     """
-    a = as_ratings(actual)
-    b = as_ratings(predicted)
+    a = int_ratings(actual)
+    b = int_ratings(predicted)
     check_pair(a, b)
-    labels = rating_scale(a, b, scale=scale, min_rating=min_rating, max_rating=max_rating)
-    size = len(labels)
-    # Map ratings to positions 0..N-1 on the scale, then count all pairs with one bincount.
-    if scale == "range":
-        ia, ib = a - labels[0], b - labels[0]
-    else:
+    counted = count_pairs(a, b)
+    if counted is None:
+        # A rating too large to be one (as_ratings names it), more than MAX_RATINGS ratings on the
+        # range scale (rating_scale says so), or an observed scale with gaps over a wide span.
+        a, b = as_ratings(a), as_ratings(b)
+        labels = rating_scale(a, b, scale=scale, min_rating=min_rating, max_rating=max_rating)
+        size = len(labels)
         ia, ib = np.searchsorted(labels, a), np.searchsorted(labels, b)
-    observed = np.bincount(ia * size + ib, minlength=size * size).reshape(size, size)
-    return _from_counts(observed.astype(np.int64), labels, weights, a, b)
+        observed = np.bincount(ia * size + ib, minlength=size * size).reshape(size, size)
+        return _from_counts(observed.astype(np.int64), labels, weights, a, b)
+    low, high, table = counted
+
+    def occurring() -> NDArray[np.int64]:
+        used = (table.sum(axis=0) > 0) | (table.sum(axis=1) > 0)
+        return np.flatnonzero(used).astype(np.int64) + low
+
+    labels = scale_labels(low, high, occurring, scale=scale, min_rating=min_rating,
+                          max_rating=max_rating)
+    if scale == "range":
+        # Place the counts of low..high on the (possibly wider) declared scale.
+        size, start = len(labels), low - int(labels[0])
+        observed = np.zeros((size, size), dtype=np.int64)
+        observed[start:start + len(table), start:start + len(table)] = table
+    else:
+        positions = labels - low
+        observed = table[np.ix_(positions, positions)]
+    return _from_counts(observed, labels, weights, a, b)
 
 
 def walkthrough_from_table(
@@ -180,7 +211,10 @@ def walkthrough_from_table(
     if labels is None:
         label_array = np.arange(size, dtype=np.int64)
     else:
-        label_array = np.asarray(labels, dtype=np.int64)
+        try:
+            label_array = as_ratings(labels)
+        except InputError:  # letters, decimals, a nested list...
+            raise InputError("table_bad_labels", size=size) from None
         if label_array.shape != (size,) or (np.diff(label_array) <= 0).any():
             raise InputError("table_bad_labels", size=size)
     return _from_counts(counts, label_array.copy(), weights)
