@@ -4,6 +4,8 @@ from qwk_app.frame import page_guard
 
 page_guard()
 
+import re  # noqa: E402
+
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 import streamlit as st  # noqa: E402
@@ -16,6 +18,8 @@ from qwk_explained import formulas as fx  # noqa: E402
 from qwk_explained import worksheet as ws  # noqa: E402
 from qwk_explained.i18n import t  # noqa: E402
 
+#: ASCII punctuation, which CommonMark makes literal after a backslash.
+_MARKDOWN_SPECIAL = re.compile(r"([!-/:-@\[-`{-~])")
 MODES = ("vectors", "table")
 TOLERANCE_KINDS = ("absolute", "relative")
 #: The issue's example table, shown when nobody typed or linked one.
@@ -174,7 +178,11 @@ def _verdict(result: Walkthrough, step: str, cell: tuple[int, int] | None,
     try:
         value = ck.parse_answer(text, lang)
     except ck.AnswerError as error:
-        st.error(ck.parse_message(lang, error), icon=":material/error:")
+        # The message quotes what was typed: escape it so "**x**" or a link shows as typed.
+        quoted = {key: _MARKDOWN_SPECIAL.sub(r"\\\1", str(value))
+                  for key, value in error.params.items()}
+        st.error(ck.parse_message(lang, ck.AnswerError(error.code, **quoted)),
+                 icon=":material/error:")
         return []
     verdict = ck.check_value(result, step, value, cell, tolerance)
     if verdict.correct:
