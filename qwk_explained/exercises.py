@@ -1,0 +1,397 @@
+"""Practice exercises: seeded rating vectors, the questions to ask about them, and answer checking.
+
+An exercise is fully determined by its ``seed`` and ``level``, so a link such as
+``/practice?seed=12345&level=medium`` shows everyone the same vectors and the same questions. Every
+exercise uses the full range scale 0..N-1 and quadratic weights (what the Kaggle competitions
+score), whatever the app's settings are, so that the answers behind a shared link never change.
+
+The learner predicts one quantity at a time, in the order of the computation: a cell of the
+observed matrix O, a cell of the expected matrix E, the numerator, the denominator, kappa, and
+finally which of two prediction vectors for the same actual ratings has the higher kappa. Every
+answer comes from :func:`qwk_explained.walkthrough`, the same engine the rest of the app uses.
+
+Answers are typed text: ``0.25``, ``0,25`` (decimal comma) and fractions such as ``3/10`` are
+read, and a number within :data:`TOLERANCE` of the engine's value counts as right, so an answer
+rounded to 2 decimals is accepted.
+
+Generation draws only ``random.Random.random()`` from a string-seeded generator: Python
+guarantees that sequence across versions, so an exercise does not change with numpy or Python.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import secrets
+import unicodedata
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .steps import Walkthrough, walkthrough
+
+#: Difficulty levels, easiest first; each is also the locale key ``practice.level.<name>``.
+LEVELS = ("easy", "medium", "hard")
+DEFAULT_LEVEL = "easy"
+
+
+@dataclass(frozen=True)
+class Level:
+    """Inclusive bounds of N (ratings on the scale) and of n (items)."""
+
+    sizes: tuple[int, int]
+    items: tuple[int, int]
+
+
+LEVEL_BOUNDS: dict[str, Level] = {
+    "easy": Level(sizes=(3, 3), items=(5, 8)),
+    "medium": Level(sizes=(4, 5), items=(8, 14)),
+    "hard": Level(sizes=(5, 6), items=(14, 20)),
+}
+
+#: Seeds are 0..MAX_SEED: six digits at most, short enough to read out in class.
+MAX_SEED = 999_999
+#: Kinds of question, in the order they are asked.
+KINDS = ("observed", "expected", "numerator", "denominator", "kappa", "compare")
+#: The two candidates of a "which prediction has the higher kappa?" question.
+CHOICES = ("a", "b")
+#: Largest distance from the engine's value that still counts as right: rounding to 2 decimals
+#: moves a number by at most 0.005.
+TOLERANCE = 0.005
+#: Two kappas to compare differ by at least this much, so rounding cannot decide the answer.
+MIN_KAPPA_GAP = 0.05
+#: Typed answers longer than this are not read (nobody types a 60-digit fraction by hand).
+MAX_ANSWER_CHARS = 40
+
+_ATTEMPTS = 500
+_EPSILON = 1e-9
+
+
+# --- data ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Question:
+    """One quantity to predict.
+
+    ``cell`` is (i, j), row i = actual rating, column j = predicted rating, for ``observed`` and
+    ``expected``; ``None`` otherwise. ``answer`` is the engine's value; for ``compare`` it is the
+    index in :data:`CHOICES` of the prediction with the higher kappa, and ``kappas`` holds the
+    kappa of prediction A and of prediction B.
+    """
+
+    kind: str
+    cell: tuple[int, int] | None
+    answer: float
+    kappas: tuple[float, float] | None = None
+
+    @property
+    def correct_choice(self) -> str | None:
+        """``"a"`` or ``"b"`` for a compare question, else ``None``."""
+        return CHOICES[int(self.answer)] if self.kind == "compare" else None
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """Actual ratings, prediction A (``predicted``), prediction B (``alternative``, used by the
+    compare question only) on the scale 0..size-1, and the questions in the order they are asked."""
+
+    seed: int
+    level: str
+    size: int
+    actual: tuple[int, ...]
+    predicted: tuple[int, ...]
+    alternative: tuple[int, ...]
+    questions: tuple[Question, ...]
+
+    @property
+    def n(self) -> int:
+        """Number of items."""
+        return len(self.actual)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The outcome of checking one typed answer.
+
+    ``status`` is ``"correct"``, ``"wrong"`` or ``"unreadable"``; ``value`` the number read from
+    the text (``None`` for a choice or unreadable text); ``problem`` why the text could not be read:
+    ``"empty"``, ``"not_a_number"``, ``"zero_denominator"`` or ``"not_a_choice"``.
+    """
+
+    status: str
+    value: float | None = None
+    problem: str | None = None
+
+    @property
+    def correct(self) -> bool:
+        return self.status == "correct"
+
+    @property
+    def readable(self) -> bool:
+        return self.status != "unreadable"
+
+
+# --- seeds and levels from text (a URL) ----------------------------------------------------------
+
+
+def parse_seed(text: object) -> int | None:
+    """A seed from text such as ``"12345"``; ``None`` unless it is a whole number 0..MAX_SEED.
+
+    >>> parse_seed("12345"), parse_seed(" 7 "), parse_seed("abc"), parse_seed("10000000")
+    (12345, 7, None, None)
+    """
+    if isinstance(text, bool):
+        return None
+    if isinstance(text, int):
+        return text if 0 <= text <= MAX_SEED else None
+    cleaned = unicodedata.normalize("NFKC", str(text)).strip()
+    if not re.fullmatch(r"[0-9]{1,7}", cleaned):
+        return None
+    value = int(cleaned)
+    return value if value <= MAX_SEED else None
+
+
+def parse_level(text: object) -> str | None:
+    """A level name (``"easy"``, ``"medium"``, ``"hard"``), or ``None`` for anything else."""
+    cleaned = str(text).strip()
+    return cleaned if cleaned in LEVELS else None
+
+
+def random_seed(avoid: int | None = None) -> int:
+    """A fresh seed for a new exercise (never ``avoid``, the one on screen)."""
+    while True:
+        seed = secrets.randbelow(MAX_SEED + 1)
+        if seed != avoid:
+            return seed
+
+
+# --- generation ----------------------------------------------------------------------------------
+
+
+def _below(rng: random.Random, bound: int) -> int:
+    """An integer 0..bound-1 from ``random()`` alone (the one method with a guaranteed sequence)."""
+    return min(int(rng.random() * bound), bound - 1)
+
+
+def _between(rng: random.Random, low: int, high: int) -> int:
+    return low + _below(rng, high - low + 1)
+
+
+def _pick(rng: random.Random, options: list):
+    return options[_below(rng, len(options))]
+
+
+def _step(rng: random.Random, near_only: bool) -> int:
+    # Graders who miss usually miss by one rating, sometimes by two.
+    if near_only:
+        return -1 if rng.random() < 0.5 else 1
+    u = rng.random()
+    if u < 0.15:
+        return -2
+    if u < 0.5:
+        return -1
+    if u < 0.85:
+        return 1
+    return 2
+
+
+def _predict(rng: random.Random, actual: tuple[int, ...], size: int, agreement: float,
+             style: str) -> tuple[int, ...]:
+    """A prediction per item: the actual rating with probability ``agreement``, else a miss.
+
+    ``near``: misses by exactly one rating; ``ordinal``: by one or two; ``far``: to the rating
+    farthest away on the scale (few misses, but each one costs a lot under quadratic weights).
+    """
+    predicted = []
+    for rating in actual:
+        if rng.random() < agreement:
+            predicted.append(rating)
+        elif style == "far":
+            predicted.append(0 if rating >= (size - 1) / 2 else size - 1)
+        else:
+            moved = rating + _step(rng, style == "near")
+            predicted.append(min(max(moved, 0), size - 1))
+    return tuple(predicted)
+
+
+def exercise_walkthrough(exercise: Exercise, which: str = "predicted") -> Walkthrough:
+    """Every step for the actual ratings against prediction A (``"predicted"``) or B
+    (``"alternative"``), on the exercise's scale 0..N-1 with quadratic weights."""
+    if which not in ("predicted", "alternative"):
+        raise ValueError(f"which must be 'predicted' or 'alternative', not {which!r}")
+    return _walk(exercise.actual, getattr(exercise, which), exercise.size)
+
+
+def _walk(actual: tuple[int, ...], predicted: tuple[int, ...], size: int) -> Walkthrough:
+    return walkthrough(list(actual), list(predicted), weights="quadratic", scale="range",
+                       min_rating=0, max_rating=size - 1)
+
+
+def _interesting(actual: tuple[int, ...], predicted: tuple[int, ...], size: int) -> bool:
+    """Defined kappa, both raters use two ratings or more, some items on and off the diagonal."""
+    if len(set(actual)) < 2 or len(set(predicted)) < 2:
+        return False
+    agree = sum(a == p for a, p in zip(actual, predicted, strict=True))
+    if agree == 0 or agree == len(actual):
+        return False
+    return _walk(actual, predicted, size).kappa is not None
+
+
+def _comparable(actual: tuple[int, ...], first: tuple[int, ...], second: tuple[int, ...],
+                size: int) -> bool:
+    if second == first or len(set(second)) < 2:
+        return False
+    k1, k2 = _walk(actual, first, size).kappa, _walk(actual, second, size).kappa
+    return k1 is not None and k2 is not None and abs(k1 - k2) >= MIN_KAPPA_GAP
+
+
+def _fallback(size: int, n: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """A valid exercise built without chance, in case the draws keep failing (never seen in tests
+    over thousands of seeds, but a page must always get an exercise)."""
+    actual = tuple(k % size for k in range(n))
+    predicted = tuple(a if k % 3 else min(a + 1, size - 1) for k, a in enumerate(actual))
+    alternative = tuple(size - 1 - a if k % 2 == 0 else a for k, a in enumerate(actual))
+    return actual, predicted, alternative
+
+
+def _vectors(rng: random.Random, size: int, n: int
+             ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    for _ in range(_ATTEMPTS):
+        actual = tuple(_below(rng, size) for _ in range(n))
+        predicted = _predict(rng, actual, size, 0.35 + 0.35 * rng.random(), "ordinal")
+        if not _interesting(actual, predicted, size):
+            continue
+        # Prediction B is drawn in another style, so the comparison teaches something: many
+        # near misses can beat a few far ones, and exact matches are not all that counts.
+        style = _pick(rng, ["near", "far", "ordinal"])
+        agreement = {"near": 0.2, "far": 0.5, "ordinal": 0.3}[style] + 0.35 * rng.random()
+        for _ in range(20):
+            alternative = _predict(rng, actual, size, agreement, style)
+            if _comparable(actual, predicted, alternative, size):
+                return actual, predicted, alternative
+    return _fallback(size, n)
+
+
+def _cell(rng: random.Random, candidates: list[tuple[int, int]], size: int,
+          prefer: float) -> tuple[int, int]:
+    """One of ``candidates`` with probability ``prefer`` (if any), else any cell of the matrix."""
+    if candidates and rng.random() < prefer:
+        return _pick(rng, candidates)
+    return _below(rng, size), _below(rng, size)
+
+
+def make_exercise(seed: int, level: str = DEFAULT_LEVEL) -> Exercise:
+    """The exercise for ``seed`` (0..MAX_SEED) and ``level``: the same arguments always give the
+    same vectors and questions.
+
+    >>> exercise = make_exercise(12345, "medium")
+    >>> exercise == make_exercise(12345, "medium"), [q.kind for q in exercise.questions]
+    (True, ['observed', 'expected', 'numerator', 'denominator', 'kappa', 'compare'])
+    """
+    if level not in LEVEL_BOUNDS:
+        raise ValueError(f"unknown level {level!r}; expected one of {LEVELS}")
+    if parse_seed(seed) is None:
+        raise ValueError(f"seed must be an integer from 0 to {MAX_SEED}, not {seed!r}")
+    bounds = LEVEL_BOUNDS[level]
+    rng = random.Random(f"qwk-practice:{level}:{seed}")
+    size = _between(rng, *bounds.sizes)
+    n = _between(rng, *bounds.items)
+    actual, predicted, alternative = _vectors(rng, size, n)
+    first = _walk(actual, predicted, size)
+    second = _walk(actual, alternative, size)
+    cells = [(i, j) for i in range(size) for j in range(size)]
+    # The most instructive cells are off the diagonal: items where the raters disagree for O,
+    # and for E any cell whose two histogram bars are both non-zero.
+    misses = [(i, j) for i, j in cells if i != j and first.observed[i, j] > 0]
+    observed_cell = _cell(rng, misses, size, prefer=0.75)
+    chance = [(i, j) for i, j in cells
+              if i != j and first.expected[i, j] > 0 and (i, j) != observed_cell]
+    expected_cell = _cell(rng, chance, size, prefer=0.85)
+    if first.kappa is None or second.kappa is None:  # _vectors and _fallback rule this out
+        raise RuntimeError(f"exercise {level}/{seed} has an undefined kappa")
+    questions = (
+        Question("observed", observed_cell, float(first.observed[observed_cell])),
+        Question("expected", expected_cell, float(first.expected[expected_cell])),
+        Question("numerator", None, first.numerator),
+        Question("denominator", None, first.denominator),
+        Question("kappa", None, first.kappa),
+        Question("compare", None, 0.0 if first.kappa > second.kappa else 1.0,
+                 kappas=(first.kappa, second.kappa)),
+    )
+    return Exercise(seed=int(seed), level=level, size=size, actual=actual, predicted=predicted,
+                    alternative=alternative, questions=questions)
+
+
+def matching_items(exercise: Exercise, cell: tuple[int, int]) -> tuple[int, ...]:
+    """Item numbers (1-based, as a reader counts) rated i by the actual rater and j by prediction
+    A: the items that make up O_ij."""
+    i, j = cell
+    return tuple(k + 1 for k, (a, p) in enumerate(zip(exercise.actual, exercise.predicted,
+                                                       strict=True)) if a == i and p == j)
+
+
+def agreements(exercise: Exercise, which: str = "predicted") -> int:
+    """How many items prediction A (``"predicted"``) or B (``"alternative"``) rates exactly like the
+    actual rater: the diagonal of O, the only thing unweighted accuracy looks at."""
+    if which not in ("predicted", "alternative"):
+        raise ValueError(f"which must be 'predicted' or 'alternative', not {which!r}")
+    return sum(a == p for a, p in zip(exercise.actual, getattr(exercise, which), strict=True))
+
+
+# --- answers -------------------------------------------------------------------------------------
+
+_DECIMAL = r"(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+)"
+_ANSWER = re.compile(rf"(?P<num>[+-]?{_DECIMAL})(?:\s*/\s*(?P<den>[+-]?{_DECIMAL}))?")
+
+
+class UnreadableAnswer(ValueError):
+    """Typed text that is not a number; ``code`` says why (a locale key suffix)."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+        super().__init__(code)
+
+
+def parse_number(text: str) -> Fraction:
+    """Read a typed answer: decimal point or comma, or a fraction of two such numbers.
+
+    Full-width digits and punctuation (Chinese input methods) and the Unicode minus sign are
+    folded to ASCII first. A comma is always the decimal mark: thousands separators are not read.
+
+    >>> [str(parse_number(s)) for s in ("0.25", "0,25", "3/10", " -1,5 ", "０．５", ".5", "−2")]
+    ['1/4', '1/4', '3/10', '-3/2', '1/2', '1/2', '-2']
+    """
+    cleaned = unicodedata.normalize("NFKC", str(text)).strip().replace("\u2212", "-")
+    if not cleaned:
+        raise UnreadableAnswer("empty")
+    match = _ANSWER.fullmatch(cleaned) if len(cleaned) <= MAX_ANSWER_CHARS else None
+    if match is None:
+        raise UnreadableAnswer("not_a_number")
+    numerator = Fraction(match["num"].replace(",", "."))
+    if match["den"] is None:
+        return numerator
+    denominator = Fraction(match["den"].replace(",", "."))
+    if denominator == 0:
+        raise UnreadableAnswer("zero_denominator")
+    return numerator / denominator
+
+
+def check_answer(question: Question, text: str | None) -> Verdict:
+    """Whether ``text`` answers ``question``: within :data:`TOLERANCE` of the engine's value, or,
+    for a compare question, the letter of the prediction with the higher kappa.
+
+    >>> q = Question("kappa", None, 0.123456)
+    >>> [check_answer(q, s).status for s in ("0,12", "0.1235", "1/8", "0.13", "abc")]
+    ['correct', 'correct', 'correct', 'wrong', 'unreadable']
+    """
+    if question.kind == "compare":
+        choice = unicodedata.normalize("NFKC", str(text or "")).strip().casefold()
+        if choice not in CHOICES:
+            return Verdict("unreadable", problem="empty" if not choice else "not_a_choice")
+        return Verdict("correct" if choice == question.correct_choice else "wrong")
+    try:
+        value = float(parse_number(text or ""))
+    except UnreadableAnswer as problem:
+        return Verdict("unreadable", problem=problem.code)
+    right = abs(value - question.answer) <= TOLERANCE + _EPSILON
+    return Verdict("correct" if right else "wrong", value=value)

@@ -1,0 +1,244 @@
+"""The practice exercise generator and answer checker (``qwk_explained.exercises``).
+
+Sources of truth: the engine (``qwk_explained.walkthrough``) for every answer, scikit-learn's
+``cohen_kappa_score`` as an independent check of the kappas, the level table of the issue for the
+sizes, and pinned vectors for the promise that a shared ``?seed=`` link never changes.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sklearn.metrics import cohen_kappa_score
+
+from qwk_explained import walkthrough
+from qwk_explained.exercises import (
+    CHOICES,
+    KINDS,
+    LEVEL_BOUNDS,
+    LEVELS,
+    MAX_SEED,
+    MIN_KAPPA_GAP,
+    TOLERANCE,
+    Question,
+    _comparable,
+    _fallback,
+    _interesting,
+    agreements,
+    check_answer,
+    exercise_walkthrough,
+    make_exercise,
+    matching_items,
+    parse_level,
+    parse_number,
+    parse_seed,
+    random_seed,
+)
+from qwk_explained.numbers import format_number
+
+SEEDS = range(150)
+
+
+def engine(actual, predicted, size):
+    return walkthrough(actual, predicted, min_rating=0, max_rating=size - 1)
+
+
+# --- generation ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_seed_same_exercise_and_different_seeds_differ(level):
+    """Determinism (the shared-link promise): same seed and level -> equal exercises."""
+    exercises = [make_exercise(seed, level) for seed in range(40)]
+    assert exercises == [make_exercise(seed, level) for seed in range(40)]
+    assert len({(e.actual, e.predicted) for e in exercises}) >= 38
+
+
+def test_pinned_exercise_never_changes():
+    """A link shared today must show the same exercise tomorrow (only random() is drawn)."""
+    exercise = make_exercise(12345, "medium")
+    assert exercise.size == 5
+    assert exercise.actual == (3, 4, 4, 3, 4, 1, 4, 4)
+    assert exercise.predicted == (4, 4, 4, 1, 4, 2, 4, 4)
+    assert exercise.alternative == (4, 4, 3, 3, 3, 2, 3, 4)
+    assert [(q.kind, q.cell) for q in exercise.questions] == [
+        ("observed", (2, 1)), ("expected", (4, 1)), ("numerator", None),
+        ("denominator", None), ("kappa", None), ("compare", None)]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_sizes_and_item_counts_follow_the_level_table(level):
+    """Issue's table: easy N=3, 5-8 items; medium N=4-5, 8-14; hard N=5-6, 14-20."""
+    bounds = LEVEL_BOUNDS[level]
+    sizes, counts = set(), set()
+    for seed in SEEDS:
+        exercise = make_exercise(seed, level)
+        sizes.add(exercise.size)
+        counts.add(exercise.n)
+        for vector in (exercise.actual, exercise.predicted, exercise.alternative):
+            assert len(vector) == exercise.n
+            assert all(0 <= rating < exercise.size for rating in vector)
+    assert sizes == set(range(bounds.sizes[0], bounds.sizes[1] + 1))
+    assert min(counts) >= bounds.items[0] and max(counts) <= bounds.items[1]
+    assert len(counts) > (bounds.items[1] - bounds.items[0]) // 2  # the range is really used
+    assert LEVEL_BOUNDS["easy"].sizes == (3, 3) and LEVEL_BOUNDS["hard"].items == (14, 20)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_answers_are_the_engines_values_and_kappa_is_defined(level):
+    """Every answer equals the engine's value; kappas also match scikit-learn."""
+    for seed in SEEDS:
+        exercise = make_exercise(seed, level)
+        first = engine(exercise.actual, exercise.predicted, exercise.size)
+        second = engine(exercise.actual, exercise.alternative, exercise.size)
+        assert first.kappa is not None and second.kappa is not None
+        by_kind = {q.kind: q for q in exercise.questions}
+        assert tuple(q.kind for q in exercise.questions) == KINDS
+        assert by_kind["observed"].answer == first.observed[by_kind["observed"].cell]
+        assert by_kind["expected"].answer == first.expected[by_kind["expected"].cell]
+        assert by_kind["numerator"].answer == first.numerator
+        assert by_kind["denominator"].answer == first.denominator
+        assert by_kind["kappa"].answer == first.kappa
+        labels = list(range(exercise.size))
+        sk_first = cohen_kappa_score(exercise.actual, exercise.predicted, weights="quadratic",
+                                     labels=labels)
+        sk_second = cohen_kappa_score(exercise.actual, exercise.alternative,
+                                      weights="quadratic", labels=labels)
+        assert by_kind["kappa"].answer == pytest.approx(sk_first, abs=1e-12)
+        compare = by_kind["compare"]
+        assert compare.kappas == pytest.approx((sk_first, sk_second), abs=1e-12)
+        assert compare.correct_choice == ("a" if sk_first > sk_second else "b")
+        assert exercise_walkthrough(exercise).kappa == first.kappa
+        assert exercise_walkthrough(exercise, "alternative").kappa == second.kappa
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_exercises_are_interesting(level):
+    """Invariant: some items off and on the diagonal, two ratings per rater, a clear comparison."""
+    choices = set()
+    for seed in SEEDS:
+        exercise = make_exercise(seed, level)
+        result = exercise_walkthrough(exercise)
+        diagonal = int(result.observed.trace())
+        assert 0 < diagonal < exercise.n
+        assert diagonal == agreements(exercise)
+        assert len(set(exercise.actual)) >= 2 and len(set(exercise.predicted)) >= 2
+        assert exercise.alternative != exercise.predicted
+        kappa_a, kappa_b = exercise.questions[-1].kappas
+        assert abs(kappa_a - kappa_b) >= MIN_KAPPA_GAP
+        choices.add(exercise.questions[-1].correct_choice)
+        observed = exercise.questions[0]
+        assert len(matching_items(exercise, observed.cell)) == observed.answer
+    assert choices == set(CHOICES), "both A and B win sometimes"
+
+
+def test_fallback_exercise_is_valid_for_every_size_and_item_count():
+    """The never-fails path still obeys the rules (defined, interesting, comparable)."""
+    for bounds in LEVEL_BOUNDS.values():
+        for size in range(bounds.sizes[0], bounds.sizes[1] + 1):
+            for n in range(bounds.items[0], bounds.items[1] + 1):
+                actual, predicted, alternative = _fallback(size, n)
+                assert _interesting(actual, predicted, size)
+                assert _comparable(actual, predicted, alternative, size)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, MAX_SEED), level=st.sampled_from(LEVELS))
+def test_any_seed_gives_a_defined_kappa(seed, level):
+    """Property over the whole seed range: kappa defined, answers finite."""
+    exercise = make_exercise(seed, level)
+    assert exercise_walkthrough(exercise).kappa is not None
+    assert all(q.answer == q.answer for q in exercise.questions)  # no NaN
+
+
+def test_bad_level_or_seed_is_refused():
+    with pytest.raises(ValueError):
+        make_exercise(1, "extreme")
+    with pytest.raises(ValueError):
+        make_exercise(MAX_SEED + 1, "easy")
+    with pytest.raises(ValueError):
+        make_exercise(-1, "easy")
+
+
+# --- seeds and levels from a URL -----------------------------------------------------------------
+
+
+def test_parse_seed_and_level():
+    """URL text: whole numbers 0..MAX_SEED and the three level names, nothing else."""
+    assert parse_seed("12345") == 12345 and parse_seed(" 0 ") == 0
+    assert parse_seed(str(MAX_SEED)) == MAX_SEED
+    for bad in ("abc", "", "-5", "1.5", "1e3", str(MAX_SEED + 1), "9" * 40, None, True):
+        assert parse_seed(bad) is None, bad
+    assert parse_level("hard") == "hard"
+    for bad in ("Hard", "extreme", "", None):
+        assert parse_level(bad) is None
+
+
+def test_random_seed_is_in_range_and_avoids_the_current_one():
+    seeds = {random_seed(avoid=3) for _ in range(200)}
+    assert 3 not in seeds and all(0 <= seed <= MAX_SEED for seed in seeds)
+
+
+# --- answers -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("0.25", Fraction(1, 4)), ("0,25", Fraction(1, 4)), ("3/10", Fraction(3, 10)),
+    (" -0,5 ", Fraction(-1, 2)), ("+2", Fraction(2)), (".5", Fraction(1, 2)),
+    (",5", Fraction(1, 2)),
+    ("5.", Fraction(5)), ("1,5/3", Fraction(1, 2)), ("3 / 4", Fraction(3, 4)),
+    ("−0.25", Fraction(-1, 4)), ("０，２５", Fraction(1, 4)), ("-3/-6", Fraction(1, 2)),
+])
+def test_parse_number_reads_comma_point_and_fractions(text, value):
+    assert parse_number(text) == value
+
+
+@pytest.mark.parametrize(("text", "code"), [
+    ("", "empty"), ("   ", "empty"), ("abc", "not_a_number"), ("0.2.5", "not_a_number"),
+    ("1,000.5", "not_a_number"), ("1e-3", "not_a_number"), ("25%", "not_a_number"),
+    ("1/0", "zero_denominator"), ("3/0,0", "zero_denominator"), ("1" * 50, "not_a_number"),
+    ("nan", "not_a_number"), ("inf", "not_a_number"),
+])
+def test_unreadable_answers_say_why(text, code):
+    question = Question("kappa", None, 0.5)
+    verdict = check_answer(question, text)
+    assert (verdict.status, verdict.problem, verdict.readable) == ("unreadable", code, False)
+
+
+def test_tolerance_accepts_two_decimals_and_no_more():
+    """An answer rounded to 2 decimals is right; anything further off is wrong."""
+    question = Question("numerator", None, 0.123456)
+    assert check_answer(question, "0.12").correct
+    assert check_answer(question, "0,1235").correct
+    assert not check_answer(question, "0.13").correct
+    edge = Question("kappa", None, 0.125)  # rounds to 0.12 or 0.13 depending on the convention
+    assert check_answer(edge, "0.12").correct and check_answer(edge, "0.13").correct
+    assert not check_answer(edge, str(0.125 + TOLERANCE + 1e-4)).correct
+    verdict = check_answer(question, "1/8")
+    assert verdict.status == "correct" and verdict.value == 0.125
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_answer_rounded_to_two_decimals_is_accepted_in_every_language(level):
+    """User flow: the engine's value, rounded as a learner would and typed in es/en style."""
+    for seed in range(60):
+        for question in make_exercise(seed, level).questions:
+            if question.kind == "compare":
+                continue
+            for lang in ("en", "es"):
+                text = format_number(round(question.answer, 2), lang, decimals=2, group=False)
+                assert check_answer(question, text).correct, (seed, question, text)
+            wrong = format_number(question.answer + 0.02, "en", group=False)
+            assert check_answer(question, wrong).status == "wrong"
+
+
+def test_compare_answers_are_letters():
+    question = Question("compare", None, 1.0, kappas=(0.2, 0.6))
+    assert question.correct_choice == "b"
+    assert check_answer(question, "b").correct and check_answer(question, " B ").correct
+    assert check_answer(question, "a").status == "wrong"
+    assert check_answer(question, None).problem == "empty"
+    assert check_answer(question, "c").problem == "not_a_choice"

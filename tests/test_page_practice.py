@@ -1,0 +1,251 @@
+"""The practice page, driven with AppTest like a learner would, in every language.
+
+Source of truth for the exercise: ``qwk_explained.exercises.make_exercise`` (itself checked against
+the engine and scikit-learn in ``test_exercises.py``); for worked steps: ``qwk_explained.formulas``
+with the engine's result; for words: the locale files; for numbers: ``qwk_explained.numbers``.
+"""
+
+from __future__ import annotations
+
+import pytest
+from app_helpers import LANGS, assert_clean, open_app
+
+from qwk_explained import formulas as fx
+from qwk_explained.exercises import (
+    MAX_SEED,
+    exercise_walkthrough,
+    make_exercise,
+    parse_seed,
+)
+from qwk_explained.i18n import t
+from qwk_explained.numbers import format_number
+
+SEED, LEVEL = 12345, "medium"
+EXERCISE = make_exercise(SEED, LEVEL)
+ANSWER = "practice_answer_input"
+
+
+def open_practice(lang: str, **params):
+    params = {"seed": SEED, "level": LEVEL, **params}
+    return open_app("practice", lang=lang, **params)
+
+
+def answer(at, text: str):
+    at.text_input(key=ANSWER).input(text)
+    at.button(key="practice_check").click().run()
+    assert_clean(at)
+    return at
+
+
+def next_question(at):
+    at.button(key="practice_next").click().run()
+    assert_clean(at)
+    return at
+
+
+def shown_vectors(at) -> list[tuple[int, ...]]:
+    frame = at.table[0].value
+    return [tuple(int(v) for v in row) for row in frame.to_numpy().tolist()]
+
+
+def score(at, lang: str) -> str:
+    return next(m.value for m in at.metric if m.label == t(lang, "practice.score"))
+
+
+def score_text(lang: str, correct: int, attempted: int) -> str:
+    return t(lang, "practice.score_value", correct=format_number(correct, lang),
+             attempted=format_number(attempted, lang))
+
+
+def latex(at) -> list[str]:
+    # st.latex stores its body as a display-math block: "$$\n<body>\n$$".
+    return [element.value.removeprefix("$$\n").removesuffix("\n$$") for element in at.latex]
+
+
+def exercise_in_url(at):
+    return make_exercise(int(at.query_params["seed"]), at.query_params["level"])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_shared_exercise_right_and_wrong_answers_in_each_language(lang):
+    """Shared link -> make_exercise's vectors; a wrong answer shows the worked step (formulas
+    with the engine's numbers) and the exact value; a right one, typed with the language's
+    decimal mark, raises the score."""
+    at = open_practice(lang)
+    assert_clean(at)
+    assert at.title[0].value == t(lang, "practice.title")
+    assert shown_vectors(at) == [EXERCISE.actual, EXERCISE.predicted]
+    assert (at.query_params["seed"], at.query_params["level"]) == (str(SEED), LEVEL)
+    observed, expected = EXERCISE.questions[:2]
+    row, col = map(str, observed.cell)
+    markdown = [m.value for m in at.markdown]
+    assert t(lang, "practice.ask.observed", row=row, col=col) in markdown
+    assert score(at, lang) == score_text(lang, 0, 0)
+
+    answer(at, "99")
+    result = exercise_walkthrough(EXERCISE)
+    assert t(lang, "practice.wrong") in [e.value for e in at.error]
+    assert t(lang, "practice.correct_answer",
+             answer=format_number(observed.answer, lang)) in [m.value for m in at.markdown]
+    assert fx.observed_cell(result, *observed.cell, lang) in latex(at)
+    assert score(at, lang) == score_text(lang, 0, 1)
+
+    next_question(at)
+    typed = format_number(expected.answer, lang)  # 0,625 in es/tr, 0.625 in en/zh
+    assert typed == ("0,625" if lang in ("es", "tr") else "0.625")
+    answer(at, typed)
+    assert t(lang, "practice.right") in [s.value for s in at.success]
+    assert fx.expected_cell(result, *expected.cell, lang) in latex(at)
+    assert score(at, lang) == score_text(lang, 1, 2)
+    assert at.text_input(key="practice_answer_done").value == typed, "what was typed stays"
+
+
+def test_point_comma_and_fraction_answers_are_all_accepted():
+    """Answers as a learner types them: a fraction, a decimal comma, a point, 2 decimals."""
+    at = open_practice("en")
+    observed, expected, numerator, denominator, kappa, _ = EXERCISE.questions
+    result = exercise_walkthrough(EXERCISE)
+    i, j = expected.cell
+    typed = [
+        str(int(observed.answer)),
+        f"{result.actual_hist[i] * result.predicted_hist[j]}/{result.n}",  # E as h_a h_p / n
+        format_number(round(numerator.answer, 2), "es", decimals=2),  # decimal comma
+        format_number(denominator.answer, "en"),  # point, 4 decimals
+        format_number(round(kappa.answer, 2), "en", decimals=2),
+    ]
+    for number, text in enumerate(typed, start=1):
+        answer(at, text)
+        assert t("en", "practice.right") in [s.value for s in at.success], text
+        assert score(at, "en") == score_text("en", number, number)
+        next_question(at)
+    assert at.radio(key="practice_choice_input"), "the last question is the comparison"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_unreadable_answer_is_explained_and_kept(lang):
+    """Bad input: a translated message, the typed text kept, the score unchanged."""
+    at = open_practice(lang)
+    answer(at, "zwei Komma fünf")
+    assert t(lang, "practice.problem_not_a_number") in [e.value for e in at.error]
+    assert at.text_input(key=ANSWER).value == "zwei Komma fünf"
+    assert score(at, lang) == score_text(lang, 0, 0)
+    answer(at, "3/0")
+    assert t(lang, "practice.problem_zero_denominator") in [e.value for e in at.error]
+    assert at.text_input(key=ANSWER).value == "3/0"
+    answer(at, "")
+    assert t(lang, "practice.problem_empty") in [e.value for e in at.error]
+    assert score(at, lang) == score_text(lang, 0, 0)
+
+
+def test_which_prediction_has_the_higher_kappa():
+    """The comparison: prediction B appears, no choice -> message, the right letter scores,
+    the worked step shows both kappas (engine), then the exercise is complete."""
+    at = open_practice("es")
+    for _ in range(5):
+        answer(at, "99")
+        next_question(at)
+    assert shown_vectors(at) == [EXERCISE.actual, EXERCISE.predicted, EXERCISE.alternative]
+    assert t("es", "practice.ask.compare") in [m.value for m in at.markdown]
+    at.button(key="practice_check").click().run()
+    assert t("es", "practice.problem_no_choice") in [e.value for e in at.error]
+    assert score(at, "es") == score_text("es", 0, 5)
+    compare = EXERCISE.questions[-1]
+    at.radio(key="practice_choice_input").set_value(compare.correct_choice)
+    at.button(key="practice_check").click().run()
+    assert_clean(at)
+    assert t("es", "practice.right") in [s.value for s in at.success]
+    assert score(at, "es") == score_text("es", 1, 6)
+    shown = latex(at)
+    assert fx.kappa_plugged(exercise_walkthrough(EXERCISE), "es") in shown
+    assert fx.kappa_plugged(exercise_walkthrough(EXERCISE, "alternative"), "es") in shown
+    assert t("es", "practice.finished", correct="1", total="6") in [i.value for i in at.info]
+
+
+def test_wrong_choice_names_the_right_prediction():
+    at = open_practice("en")
+    at.session_state["practice_index"] = 5  # jump to the comparison (flow tested above)
+    at.run()
+    compare = EXERCISE.questions[-1]
+    wrong = "b" if compare.correct_choice == "a" else "a"
+    at.radio(key="practice_choice_input").set_value(wrong)
+    at.button(key="practice_check").click().run()
+    name = t("en", f"practice.prediction_{compare.correct_choice}")
+    assert t("en", "practice.correct_choice", choice=name) in [m.value for m in at.markdown]
+    assert score(at, "en") == score_text("en", 0, 1)
+
+
+def test_new_exercise_and_level_change_update_the_url():
+    """New exercise draws another seed (URL and vectors follow, score kept); a level change
+    keeps the seed and shows that level's exercise."""
+    at = open_practice("en")
+    answer(at, str(int(EXERCISE.questions[0].answer)))
+    at.button(key="practice_new").click().run()
+    assert_clean(at)
+    assert at.query_params["seed"] != str(SEED)
+    assert parse_seed(at.query_params["seed"]) is not None
+    assert shown_vectors(at) == [exercise_in_url(at).actual, exercise_in_url(at).predicted]
+    assert t("en", "practice.question_heading", number="1", total="6") in [
+        h.value for h in at.subheader]
+    assert score(at, "en") == score_text("en", 1, 1)
+    seed = at.query_params["seed"]
+    at.radio(key="practice_level_input").set_value("hard").run()
+    assert_clean(at)
+    assert (at.query_params["seed"], at.query_params["level"]) == (seed, "hard")
+    hard = make_exercise(int(seed), "hard")
+    assert shown_vectors(at) == [hard.actual, hard.predicted]
+    at.button(key="practice_reset").click().run()
+    assert score(at, "en") == score_text("en", 0, 0)
+
+
+def test_progress_survives_language_and_page_switches():
+    """Score, question, feedback and typed text survive a language switch and another page."""
+    at = open_practice("en")
+    answer(at, str(int(EXERCISE.questions[0].answer)))
+    next_question(at)
+    at.text_input(key=ANSWER).input("1/3").run()
+    for lang in ("zh", "tr", "es"):
+        at.selectbox(key="lang").set_value(lang).run()
+        assert_clean(at)
+        assert score(at, lang) == score_text(lang, 1, 1)
+        assert at.text_input(key=ANSWER).value == "1/3"
+        assert t(lang, "practice.question_heading", number=format_number(2, lang),
+                 total=format_number(6, lang)) in [h.value for h in at.subheader]
+    at.switch_page("pages/walkthrough.py").run()
+    assert_clean(at)
+    assert "seed" not in at.query_params
+    at.switch_page("pages/practice.py").run()
+    assert_clean(at)
+    assert score(at, "es") == score_text("es", 1, 1)
+    assert (at.query_params["seed"], at.query_params["level"]) == (str(SEED), LEVEL)
+    assert at.text_input(key=ANSWER).value == "1/3"
+    answer(at, "1/3")
+    assert score(at, "es") == score_text("es", 1, 2)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_bad_seed_and_level_in_the_link_fall_back_with_a_message(lang):
+    """Bad ?seed= and ?level=: translated messages, a new exercise at the easy level."""
+    at = open_practice(lang, seed="abc", level="extreme")
+    assert_clean(at)
+    warnings = [w.value for w in at.warning]
+    assert t(lang, "practice.bad_seed", value="abc", max=str(MAX_SEED)) in warnings
+    assert t(lang, "practice.bad_level", value="extreme",
+             level=t(lang, "practice.level.easy")) in warnings
+    assert at.query_params["level"] == "easy"
+    assert shown_vectors(at) == [exercise_in_url(at).actual, exercise_in_url(at).predicted]
+
+
+@pytest.mark.parametrize(("seed", "shown"), [
+    ("99999999999999999999999", "99999999999999999999"),  # quoted, cut to 20 characters
+    ("-3", "-3"), (str(MAX_SEED + 1), str(MAX_SEED + 1)), ("1.5", "1.5"),
+    ("[x](http://e.vil)", "xhttpe.vil"),  # never a link inside the app's own message
+])
+def test_out_of_range_seed_falls_back(seed, shown):
+    at = open_practice("en", seed=seed, level="hard")
+    assert_clean(at)
+    assert t("en", "practice.bad_seed", value=shown, max=str(MAX_SEED)) in [
+        w.value for w in at.warning]
+    assert at.query_params["level"] == "hard"
+    assert parse_seed(at.query_params["seed"]) is not None
+    at.button(key="practice_new").click().run()
+    assert not at.warning, "the message goes once its exercise is replaced"
