@@ -58,7 +58,8 @@ def text_fields(outcome: Outcome) -> None:
     left, right = st.columns(2)
     for column, name in ((left, "actual"), (right, "predicted")):
         with column:
-            st.text_area(tr(f"inputs.{name}_label"), key=state.bind(name),
+            # rebind, not bind: the walkthrough, guided and checker pages all draw these two.
+            st.text_area(tr(f"inputs.{name}_label"), key=state.rebind(name),
                          on_change=_typed(name), help=tr("inputs.text_help"), height=110)
             show_error(outcome.errors.get(name))
     show_error(outcome.errors.get("pair"))

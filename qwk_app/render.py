@@ -187,3 +187,8 @@ def verdict(result: Walkthrough, stats: KappaStatistics) -> None:
         st.markdown(tr("steps.kappa_interval", se=num(stats.se), level=num(stats.confidence * 100),
                        low=num(stats.ci_low), high=num(stats.ci_high)))
         st.latex(fx.ci_plugged(stats, state.lang()))
+
+
+def figure(key: str, result: Walkthrough, which: str, cell: Cell | None = None):
+    """The cached figure :func:`chart` would draw, for a page that draws it itself (clickable)."""
+    return _figure(key, result, state.lang(), which, cell)

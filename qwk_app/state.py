@@ -150,6 +150,20 @@ def bind(key: str) -> str:
     return widget_key
 
 
+def rebind(key: str) -> str:
+    """Like :func:`bind`, but refill the widget from the canonical value on every run.
+
+    For widgets that several pages draw under the same key (the two rating texts): Streamlit
+    gives each page its own widget id, so right after a page switch the key still names the
+    other page's widget, and the new widget would start empty. Widget and canonical values are
+    equal otherwise (every edit commits, ``set_value`` writes both), so on one page this changes
+    nothing.
+    """
+    widget_key = f"{key}_input"
+    st.session_state[widget_key] = st.session_state.get(key, DEFAULTS.get(key))
+    return widget_key
+
+
 def commit(key: str) -> Callable[[], None]:
     """An ``on_change`` callback copying a widget's value back to its canonical key."""
 

@@ -292,3 +292,40 @@ def histogram_bars(
     )
     layout["margin"]["t"] = max(layout["margin"]["t"], 64)  # room for the legend above the bars
     return go.Figure(data=traces, layout=layout)
+
+
+# --- clickable cells (guided page) ----------------------------------------------------------------
+
+
+def with_click_targets(figure: go.Figure, labels: Sequence[Any] | NDArray[Any]) -> go.Figure:
+    """A copy of a :func:`heatmap` where a click on a cell selects that cell.
+
+    Plotly reports no selection for clicks on heatmap traces (Streamlit's ``on_select`` then gets
+    an empty list), but it does for scatter points. So an invisible square marker sits on every
+    cell, carrying ``customdata = [i, j]`` (row, column positions) and the heatmap's own hover
+    text; the heatmap itself stops answering the pointer so its hover label is not shown twice.
+    """
+    copy_ = go.Figure(figure)
+    categories = _categories(labels)
+    size = len(categories)
+    base = copy_.data[0]
+    texts = [""] * (size * size) if base.text is None else np.ravel(
+        np.asarray(base.text, dtype=object)).tolist()
+    rows, cols = np.divmod(np.arange(size * size), size)
+    invisible = {"color": "rgba(0,0,0,0)"}
+    copy_.add_trace(go.Scatter(
+        x=[categories[c] for c in cols],
+        y=[categories[r] for r in rows],
+        customdata=np.stack([rows, cols], axis=-1).tolist(),
+        text=texts,
+        mode="markers",
+        marker={"symbol": "square", "size": _cell_size(size), **invisible},
+        selected={"marker": invisible},
+        unselected={"marker": invisible},
+        hovertemplate=base.hovertemplate,
+        showlegend=False,
+        name="click targets",
+    ))
+    copy_.data[0].hoverinfo = "skip"
+    copy_.data[0].hovertemplate = None
+    return copy_

@@ -1,0 +1,189 @@
+"""One cell of the QWK matrices and the "what if" experiment (``qwk_explained.cells``).
+
+Sources of truth: the rating vectors themselves (which items fall in a cell), the engine
+(``qwk_explained.walkthrough`` on the modified vectors for "what if"), and invariants (the shares
+of all cells add up to 100 %, item lists partition the items like O counts them).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from qwk_explained import InputError, cells, walkthrough
+from qwk_explained.figures import heatmap, with_click_targets
+
+SEED_ACTUAL = [4, 4, 3, 4, 4, 4, 1, 1, 2, 1]
+SEED_PREDICTED = [0, 2, 1, 0, 0, 0, 1, 1, 2, 1]
+
+pairs = st.integers(min_value=1, max_value=40).flatmap(
+    lambda n: st.tuples(st.lists(st.integers(-2, 4), min_size=n, max_size=n),
+                        st.lists(st.integers(-2, 4), min_size=n, max_size=n)))
+
+
+def seed():
+    return walkthrough(SEED_ACTUAL, SEED_PREDICTED)
+
+
+# --- items in a cell ------------------------------------------------------------------------------
+
+
+def test_items_in_cell_are_the_one_based_positions_of_that_pair():
+    """Against the vectors: items 1, 4, 5, 6 are rated 4 by the actual rater and 0 predicted."""
+    w = seed()
+    assert cells.items_in_cell(w, 4, 0).tolist() == [1, 4, 5, 6]
+    assert cells.items_in_cell(w, 0, 0).tolist() == []
+    with pytest.raises(IndexError):
+        cells.items_in_cell(w, 5, 0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(pairs)
+def test_item_lists_partition_the_items_and_count_like_o(pair):
+    """Invariant: every item is in exactly one cell, and each cell lists O_ij items."""
+    actual, predicted = pair
+    w = walkthrough(actual, predicted)
+    seen = []
+    for i in range(w.size):
+        for j in range(w.size):
+            items = cells.items_in_cell(w, i, j)
+            assert len(items) == w.observed[i, j]
+            for k in items:
+                assert (actual[k - 1], predicted[k - 1]) == (w.labels[i], w.labels[j])
+            seen.extend(items.tolist())
+    assert sorted(seen) == list(range(1, len(actual) + 1))
+
+
+def test_capped_lists_at_most_the_limit_and_counts_the_rest():
+    assert cells.capped(np.arange(1, 61)) == (list(range(1, 51)), 10)
+    assert cells.capped([3, 5]) == ([3, 5], 0)
+
+
+# --- shares of num and den ------------------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(pairs, st.sampled_from(["quadratic", "linear", "unweighted"]))
+def test_shares_add_up_to_100_percent_over_all_cells(pair, weights):
+    """Invariant: sum over cells of w O / n / num = 1 (same for den), None when the total is 0."""
+    w = walkthrough(*pair, weights=weights)
+    num, den = cells.share_matrices(w)
+    if w.numerator > 0:
+        assert num.sum() == pytest.approx(1.0)
+    else:
+        assert num is None
+    if w.denominator > 0:
+        assert den.sum() == pytest.approx(1.0)
+    else:
+        assert den is None and w.kappa is None
+
+
+def test_cell_share_is_the_weighted_cell_over_the_total():
+    """Against the engine's own matrices: w_ij O_ij / n over num, w_ij E_ij / n over den."""
+    w = seed()
+    share_num, share_den = cells.cell_shares(w, 4, 0)
+    assert share_num == pytest.approx(w.weights[4, 0] * w.observed[4, 0] / w.n / w.numerator)
+    assert share_den == pytest.approx(w.weights[4, 0] * w.expected[4, 0] / w.n / w.denominator)
+    assert share_num == pytest.approx(0.4 / 0.45)
+
+
+def test_share_latex_plugs_in_the_numbers_in_each_language():
+    w = seed()
+    assert cells.numerator_share_latex(w, 4, 0, "en") == (
+        r"\frac{w_{4,0}\, O_{4,0} / n}{\text{num}} = \frac{1 \cdot 0.4}{0.45} = 88.9\,\%")
+    assert "0{,}395" in cells.denominator_share_latex(w, 4, 0, "es")
+    assert cells.numerator_share_latex(w, 4, 0, "tr").endswith(r"\%88{,}9")
+    perfect = walkthrough([1, 2, 3], [1, 2, 3])
+    assert cells.numerator_share_latex(perfect, 0, 1) is None  # num = 0: no share to show
+    constant = walkthrough([2, 2], [2, 2], min_rating=1, max_rating=3)
+    assert cells.denominator_share_latex(constant, 1, 1) is None  # den = 0
+
+
+# --- what if --------------------------------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(pairs, st.data(), st.sampled_from(["quadratic", "linear", "unweighted"]),
+       st.sampled_from(["range", "observed"]))
+def test_what_if_equals_the_walkthrough_of_the_modified_vectors(pair, data, weights, scale):
+    """Against the engine: moving item k gives exactly walkthrough(actual, predicted')."""
+    actual, predicted = pair
+    w = walkthrough(actual, predicted, weights=weights, scale=scale)
+    k = data.draw(st.integers(0, len(actual) - 1))
+    new = data.draw(st.sampled_from([int(x) for x in w.labels]))
+    change = cells.what_if(w, k, new, weights=weights, scale=scale)
+    modified = list(predicted)
+    modified[k] = new
+    direct = walkthrough(actual, modified, weights=weights, scale=scale)
+    assert change.predicted.tolist() == modified
+    assert np.array_equal(change.after.observed, direct.observed)
+    assert change.after.kappa == direct.kappa
+    assert (change.actual_rating, change.old_prediction, change.new_prediction) == (
+        actual[k], predicted[k], new)
+    if w.kappa is None or direct.kappa is None:
+        assert change.change is None
+    else:
+        assert change.change == pytest.approx(direct.kappa - w.kappa)
+    assert w.predicted.tolist() == predicted  # the original result is untouched
+
+
+def test_what_if_keeps_a_fixed_scale_and_rejects_a_rating_outside_it():
+    w = walkthrough([2, 2, 2], [2, 2, 2], min_rating=1, max_rating=3)
+    assert w.kappa is None
+    change = cells.what_if(w, 0, 3, min_rating=1, max_rating=3)
+    assert change.after.labels.tolist() == [1, 2, 3]
+    assert change.after.kappa == walkthrough([2, 2, 2], [3, 2, 2], min_rating=1,
+                                             max_rating=3).kappa
+    assert change.change is None  # undefined before: no difference to show
+    with pytest.raises(InputError):
+        cells.what_if(w, 0, 9, min_rating=1, max_rating=3)
+    with pytest.raises(IndexError):
+        cells.what_if(w, 3, 1)
+
+
+# --- URL values and clicks ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("value, expected", [
+    ("1", 1), ("7", 7), (" 3 ", 3), ("0", None), ("8", None), ("99", None), ("-1", None),
+    ("abc", None), ("3.5", None), ("", None), ("٣", None),
+])
+def test_parse_step_accepts_only_1_to_7(value, expected):
+    assert cells.parse_step(value) == expected
+
+
+def test_cell_text_and_parse_cell_round_trip_with_labels():
+    w = walkthrough([5, 5, 3], [1, 2, 1])  # labels 1..5: positions are not the labels
+    assert cells.cell_text(w, 4, 0) == "5,1"
+    assert cells.parse_cell("5,1", w.labels) == (4, 0)
+    assert cells.parse_cell(" 5 , 1 ", w.labels) == (4, 0)
+    for bad in ("5", "5,1,2", "x,1", "6,1", "", "5;1"):
+        assert cells.parse_cell(bad, w.labels) is None
+
+
+def test_cell_from_point_reads_labels_then_customdata():
+    labels = [1, 2, 3, 4, 5]
+    assert cells.cell_from_point({"x": "1", "y": "5"}, labels) == (4, 0)
+    assert cells.cell_from_point({"x": 1, "y": 5}, labels) == (4, 0)
+    assert cells.cell_from_point({"customdata": [2, 3]}, labels) == (2, 3)
+    assert cells.cell_from_point({"x": "9", "y": "1"}, labels) is None
+    assert cells.cell_from_point({"customdata": [7, 0]}, labels) is None
+    assert cells.cell_from_point({}, labels) is None
+
+
+def test_click_targets_cover_every_cell_and_leave_the_figure_alone():
+    """figures.with_click_targets: one invisible marker per cell carrying its positions."""
+    w = seed()
+    figure = heatmap(w.observed, w.labels, title="O", x_title="p", y_title="a", kind="counts",
+                     lang="en", highlight=(4, 0), integer=True)
+    clickable = with_click_targets(figure, w.labels)
+    assert len(figure.data) == 3 and figure.data[0].hoverinfo is None
+    targets = clickable.data[-1]
+    assert targets.type == "scatter" and len(targets.x) == w.size ** 2
+    k = 4 * w.size + 0
+    assert (targets.y[k], targets.x[k], list(targets.customdata[k])) == ("4", "0", [4, 0])
+    assert targets.text[k] == "4"  # the count written in O_{4,0}
+    assert clickable.data[0].hoverinfo == "skip"
+    assert clickable.layout.shapes == figure.layout.shapes

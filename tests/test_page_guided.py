@@ -1,0 +1,253 @@
+"""The guided page (/guided), driven with AppTest like a learner would, in every language.
+
+Sources of truth: the engine (``qwk_explained.walkthrough`` on the same vectors, formatted by
+``qwk_explained.numbers`` and ``qwk_explained.formulas``), the rating vectors themselves (which
+items fall in a cell), and the locale files for every word.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from app_helpers import LANGS, assert_clean, figure_by_title, open_app
+from streamlit.proto.WidgetStates_pb2 import WidgetState
+
+from qwk_explained import InputError, parse_vector, walkthrough
+from qwk_explained import formulas as fx
+from qwk_explained.i18n import error_message, t
+from qwk_explained.numbers import format_number, format_percent
+
+ACTUAL = "4,4,3,4,4,4,1,1,2,1"
+PREDICTED = "0,2,1,0,0,0,1,1,2,1"
+SEED = {"actual": ACTUAL, "predicted": PREDICTED}
+TITLES = ("steps.observed_title", "steps.weights_title", "steps.histograms_title",
+          "steps.expected_title", "steps.normalization_title", "guided.sums_title",
+          "guided.kappa_title")
+
+
+def heading(lang: str, number: int) -> str:
+    return t(lang, "steps.step_heading", number=number, title=t(lang, TITLES[number - 1]))
+
+
+def texts(at) -> list[str]:
+    """Every heading and paragraph on the page (current step, summaries, cell details)."""
+    return [e.value for e in (*at.subheader, *at.markdown, *at.caption)]
+
+
+def progress(at) -> str:
+    return at.get("progress")[0].proto.text
+
+
+def shown_step(at, lang: str) -> int:
+    """The step the page shows, checked three ways: progress text, heading, URL."""
+    steps = [n for n in range(1, 8) if heading(lang, n) in [s.value for s in at.subheader]]
+    assert len(steps) == 1, steps
+    step = steps[0]
+    assert progress(at) == t(lang, "guided.progress", step=str(step), total="7")
+    assert at.query_params["step"] == str(step)
+    assert at.session_state["guided_step"] == step
+    later = [heading(lang, n) for n in range(step + 1, 8)]
+    assert not [text for text in texts(at) if any(h in text for h in later)], "later steps shown"
+    return step
+
+
+def pick_cell(at, row: int, col: int):
+    at.selectbox(key="guided_cell_row_input").set_value(row)
+    at.selectbox(key="guided_cell_col_input").set_value(col)
+    return at.run()
+
+
+def formulas(at) -> list[str]:
+    """The LaTeX shown on the page, without the ``$$`` fences AppTest keeps."""
+    return [f.value.strip().removeprefix("$$").removesuffix("$$").strip() for f in at.latex]
+
+
+def metric(at, label: str):
+    return next(m for m in at.metric if m.label == label)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_shared_link_opens_step_3_and_buttons_move_through_the_steps(lang):
+    """User flow: ?step=3 shows step 3 only; next and previous move and update the URL."""
+    at = open_app("guided", lang=lang, step=3, **SEED)
+    assert_clean(at)
+    assert at.title[0].value == t(lang, "guided.title")
+    assert shown_step(at, lang) == 3
+    assert at.text_area(key="actual_input").value == ACTUAL
+    at.button(key="guided_next").click().run()
+    assert shown_step(at, lang) == 4
+    at.button(key="guided_prev").click().run()
+    at.button(key="guided_prev").click().run()
+    assert shown_step(at, lang) == 2
+    at.button(key="guided_prev").click().run()
+    assert shown_step(at, lang) == 1
+    assert at.button(key="guided_prev").disabled
+    assert_clean(at)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_language_and_page_switches_keep_step_vectors_and_cell(lang):
+    """User flow: step 5, cell (4, 0); switch language, go to the walkthrough and come back."""
+    at = open_app("guided", lang=lang, step=5, **SEED)
+    pick_cell(at, 4, 0)
+    assert at.query_params["cell"] == "4,0"
+    other = LANGS[(LANGS.index(lang) + 1) % len(LANGS)]
+    at.selectbox(key="lang").set_value(other).run()
+    assert_clean(at)
+    assert shown_step(at, other) == 5
+    assert at.session_state["cell"] == (4, 0)
+    assert at.selectbox(key="guided_cell_row_input").value == 4
+    assert (at.query_params["actual"], at.query_params["predicted"]) == (ACTUAL, PREDICTED)
+    assert at.query_params["cell"] == "4,0" and at.query_params["lang"] == other
+    at.switch_page("pages/walkthrough.py").run()
+    assert "step" not in at.query_params
+    at.switch_page("pages/guided.py").run()
+    assert_clean(at)
+    assert shown_step(at, other) == 5
+    assert at.query_params["cell"] == "4,0"
+    assert at.text_area(key="predicted_input").value == PREDICTED
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("bad", ["abc", "0", "99"])
+def test_bad_step_in_the_link_explains_and_shows_step_1(lang, bad):
+    at = open_app("guided", lang=lang, step=bad, **SEED)
+    assert_clean(at)
+    assert t(lang, "guided.bad_step", total="7") in [w.value for w in at.warning]
+    assert shown_step(at, lang) == 1
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_chosen_cell_lists_its_items_and_its_arithmetic(lang):
+    """Against the vectors (items) and the engine (O, w, E, shares), at the last step."""
+    at = open_app("guided", lang=lang, step=7, **SEED)
+    pick_cell(at, 4, 0)
+    assert_clean(at)
+    a, p = np.array(parse_vector(ACTUAL)), np.array(parse_vector(PREDICTED))
+    items = [str(k + 1) for k in range(len(a)) if a[k] == 4 and p[k] == 0]
+    assert items == ["1", "4", "5", "6"]
+    listed = t(lang, "guided.item_separator").join(items)
+    assert t(lang, "guided.cell_items", items=listed) in texts(at)
+    engine = walkthrough(ACTUAL, PREDICTED)
+    shown = formulas(at)
+    for expected in (fx.observed_cell(engine, 4, 0, lang), fx.weights_cell(engine, 4, 0, lang),
+                     fx.expected_cell(engine, 4, 0, lang)):
+        assert expected in shown
+    share_num = engine.weights[4, 0] * engine.observed[4, 0] / engine.n / engine.numerator
+    share_den = engine.weights[4, 0] * engine.expected[4, 0] / engine.n / engine.denominator
+    assert t(lang, "guided.share_num_text", share=format_percent(share_num, lang)) in texts(at)
+    assert t(lang, "guided.share_den_text", share=format_percent(share_den, lang)) in texts(at)
+
+
+def test_cell_with_many_items_is_capped_at_50():
+    at = open_app("guided", lang="en", step=1, actual=",".join(["2"] * 60 + ["1"]),
+                  predicted=",".join(["1"] * 61))
+    pick_cell(at, 2, 1)
+    listed = ", ".join(str(k) for k in range(1, 51))
+    assert t("en", "guided.cell_items_more", items=listed, more="10") in texts(at)
+    pick_cell(at, 1, 2)
+    assert t("en", "guided.cell_no_items", row=1, col=2) in texts(at)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_highlight_in_the_observed_heatmap_follows_the_chosen_cell(lang):
+    """The O figure's outline (layout.shapes) sits on the chosen cell: x = column, y = row."""
+    at = open_app("guided", lang=lang, step=1, **SEED)
+    pick_cell(at, 3, 1)
+    spec = figure_by_title(at, t(lang, "steps.observed_chart"))
+    shapes = spec["layout"]["shapes"]
+    assert shapes and all((s["x0"], s["x1"], s["y0"], s["y1"]) == (0.5, 1.5, 2.5, 3.5)
+                          for s in shapes)
+    assert spec["data"][-1]["type"] == "scatter", "click targets on the cells"
+
+
+def test_clicking_a_cell_of_o_follows_that_cell():
+    """User flow: a click on O sends a selected point (what Streamlit's frontend sends)."""
+    at = open_app("guided", lang="en", step=1, **SEED)
+    chart = at.get("plotly_chart")[0]
+    states = at._tree.get_widget_states()
+    point = {"x": "0", "y": "4", "customdata": [4, 0], "curve_number": 3, "point_index": 20}
+    states.widgets.append(WidgetState(id=chart.proto.id, string_value=json.dumps(
+        {"selection": {"points": [point], "point_indices": [20], "box": [], "lasso": []}})))
+    at._run(states)
+    assert_clean(at)
+    assert at.session_state["cell"] == (4, 0)
+    assert at.query_params["cell"] == "4,0"
+    shapes = figure_by_title(at, t("en", "steps.observed_chart"))["layout"]["shapes"]
+    assert (shapes[0]["x0"], shapes[0]["y0"]) == (-0.5, 3.5)
+    assert at.selectbox(key="guided_cell_row_input").value == 4
+
+
+def test_cell_from_the_link_is_followed_and_a_bad_one_is_explained():
+    at = open_app("guided", lang="en", step=4, cell="4,0", **SEED)
+    assert at.session_state["cell"] == (4, 0)
+    assert fx.expected_cell(walkthrough(ACTUAL, PREDICTED), 4, 0, "en") in formulas(at)
+    at = open_app("guided", lang="es", step=4, cell="9,9", **SEED)
+    assert_clean(at)
+    assert t("es", "guided.bad_cell") in [w.value for w in at.warning]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_what_if_shows_the_engines_kappa_and_apply_shares_the_new_vector(lang):
+    """Against the engine on the modified vectors; apply shares the new predicted text."""
+    at = open_app("guided", lang=lang, step=7, **SEED)
+    at.number_input(key="guided_whatif_item").set_value(2)
+    at.selectbox(key="guided_whatif_rating").set_value(4)
+    at.run()
+    assert_clean(at)
+    before = walkthrough(ACTUAL, PREDICTED)
+    after = walkthrough(ACTUAL, "0,4,1,0,0,0,1,1,2,1")
+    assert metric(at, t(lang, "guided.whatif_kappa_now")).value == format_number(
+        before.kappa, lang)
+    changed = metric(at, t(lang, "guided.whatif_kappa_after"))
+    assert changed.value == format_number(after.kappa, lang)
+    assert changed.delta == format_number(after.kappa - before.kappa, lang)
+    assert t(lang, "guided.whatif_current", item="2", actual=4, predicted=2) in texts(at)
+    at.button(key="guided_whatif_apply").click().run()
+    assert_clean(at)
+    assert at.session_state["predicted"] == "0, 4, 1, 0, 0, 0, 1, 1, 2, 1"
+    assert at.text_area(key="predicted_input").value == "0, 4, 1, 0, 0, 0, 1, 1, 2, 1"
+    assert at.session_state["actual"] == ACTUAL, "the actual text is kept as typed"
+    assert at.query_params["predicted"] == "0,4,1,0,0,0,1,1,2,1"
+    assert metric(at, t(lang, "common.kappa")).value == format_number(after.kappa, lang)
+    assert at.success[0].value == t(lang, "guided.whatif_applied", item="2", rating=4)
+    at.switch_page("pages/walkthrough.py").run()
+    assert at.text_area(key="predicted_input").value == "0, 4, 1, 0, 0, 0, 1, 1, 2, 1"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_undefined_kappa_in_what_if_is_explained_not_a_number(lang):
+    """Both raters always say 2 on a 1..3 scale: den = 0, so kappa is undefined before."""
+    at = open_app("guided", lang=lang, step=7, actual="2,2,2", predicted="2,2,2", min=1, max=3)
+    assert_clean(at)
+    assert metric(at, t(lang, "guided.whatif_kappa_now")).value == t(lang, "common.undefined")
+    reason = t(lang, "undefined.no_chance_disagreement")
+    assert t(lang, "guided.whatif_undefined_before", reason=reason) in [w.value for w in at.warning]
+    at.selectbox(key="guided_whatif_rating").set_value(3).run()
+    after = walkthrough([2, 2, 2], [3, 2, 2], min_rating=1, max_rating=3)
+    changed = metric(at, t(lang, "guided.whatif_kappa_after"))
+    assert changed.value == format_number(after.kappa, lang) and not changed.delta
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_bad_input_shows_a_translated_message_and_keeps_the_text(lang):
+    at = open_app("guided", lang=lang, step=4, **SEED)
+    at.text_area(key="actual_input").input("4, 4, x").run()
+    assert_clean(at)
+    with pytest.raises(InputError) as caught:
+        parse_vector("4, 4, x")
+    assert error_message(lang, caught.value) in [e.value for e in at.error]
+    assert at.text_area(key="actual_input").value == "4, 4, x"
+    assert t(lang, "guided.stale") in [w.value for w in at.warning]
+    assert shown_step(at, lang) == 4
+    assert at.button(key="guided_next").disabled is False
+
+
+def test_nothing_valid_yet_explains_what_is_missing():
+    at = open_app("guided", lang="zh", step=2, actual="", predicted="1,2")
+    assert_clean(at)
+    assert t("zh", "guided.nothing_yet") in [i.value for i in at.info]
+    assert at.error, "the empty field says what is missing"
+    assert at.query_params["step"] == "2"
