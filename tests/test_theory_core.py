@@ -1,0 +1,262 @@
+"""The theory page's maths (qwk_explained.theory, qwk_explained.theory_formulas).
+
+Sources of truth: published worked examples (Wikipedia's 2 x 2 table: P_o = 0.7, P_e = 0.5,
+kappa = 0.4; the kappa paradox tables of Feinstein and Cicchetti 1990, both P_o = 0.85), hand
+computations written out below, the engine's matrix route (qwk_explained.walkthrough), and
+invariants (both binary formulas agree; rescaling cancels; Lin's r * C_b split).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from qwk_explained import InputError, walkthrough, walkthrough_from_table
+from qwk_explained import theory as th
+from qwk_explained import theory_formulas as tf
+from qwk_explained.examples import BY_NAME, EXAMPLES
+from qwk_explained.interpret import landis_koch
+
+counts = st.integers(min_value=0, max_value=60)
+ratings = st.lists(st.integers(min_value=-3, max_value=6), min_size=1, max_size=40)
+
+
+# --- Cohen's kappa of a 2 x 2 table ---------------------------------------------------------------
+
+
+def test_wikipedia_example_published_values():
+    """Wikipedia, Cohen's kappa: 20 yes-yes, 5 + 10 disagreements, 15 no-no."""
+    k = th.binary_kappa(*th.DEFAULT_TABLE)
+    assert (k.n, k.p_a, k.p_b, k.p_ab) == (50, 0.5, 0.6, 0.4)
+    assert k.p_o == pytest.approx(0.7) and k.p_e == pytest.approx(0.5)
+    assert k.kappa_agreement == pytest.approx(0.4) and k.kappa_events == pytest.approx(0.4)
+
+
+def test_paradox_tables_same_agreement_different_kappa():
+    """Feinstein and Cicchetti's paradox: P_o = 0.85 in both; kappa by hand:
+    balanced P_e = .51*.54 + .49*.46 = .5008, kappa = .3492/.4992; skewed P_e = .1*.15 + .9*.85
+    = .78, kappa = .07/.22."""
+    balanced = th.binary_kappa(*th.PARADOX_TABLES["balanced"])
+    skewed = th.binary_kappa(*th.PARADOX_TABLES["skewed"])
+    assert balanced.p_o == pytest.approx(0.85) == skewed.p_o
+    assert balanced.p_e == pytest.approx(0.5008) and skewed.p_e == pytest.approx(0.78)
+    assert balanced.kappa_agreement == pytest.approx(0.3492 / 0.4992)
+    assert skewed.kappa_agreement == pytest.approx(0.07 / 0.22)
+
+
+@settings(max_examples=150, deadline=None)
+@given(counts, counts, counts, counts)
+def test_both_binary_formulas_equal_the_engine(n00, n01, n10, n11):
+    """Invariant + engine: (P_o-P_e)/(1-P_e) = 2(P(AB)-P(A)P(B))/(P(A)+P(B)-2P(A)P(B)) = engine."""
+    if n00 + n01 + n10 + n11 == 0:
+        with pytest.raises(InputError) as raised:
+            th.binary_kappa(n00, n01, n10, n11)
+        assert raised.value.code == "table_empty"
+        return
+    k = th.binary_kappa(n00, n01, n10, n11)
+    engine = walkthrough_from_table([[n00, n01], [n10, n11]], weights="unweighted").kappa
+    if engine is None:
+        assert k.kappa_agreement is None and k.kappa_events is None
+        assert k.undefined_reason == "no_chance_disagreement"
+    else:
+        assert k.kappa_agreement == pytest.approx(engine, abs=1e-12)
+        assert k.kappa_events == pytest.approx(engine, abs=1e-12)
+        assert k.events_numerator == pytest.approx(k.p_o - k.p_e, abs=1e-12)
+        assert k.events_denominator == pytest.approx(1 - k.p_e, abs=1e-12)
+    by_weighting = th.binary_by_weighting(k)
+    assert len(set(by_weighting.values())) == 1, "two ratings: every weighting is Cohen's kappa"
+
+
+@pytest.mark.parametrize(("table", "defined"), [
+    ((9, 0, 0, 0), False), ((0, 0, 0, 4), False), ((0, 5, 0, 0), True), ((3, 0, 0, 3), True)])
+def test_undefined_only_when_both_raters_use_one_same_rating(table, defined):
+    """Hand cases: all in one diagonal cell is 0/0; both constant but different gives 0/1 = 0."""
+    k = th.binary_kappa(*table)
+    assert (k.kappa_agreement is not None) is defined
+    if table == (0, 5, 0, 0):
+        assert k.kappa_agreement == 0 and k.kappa_events == 0
+
+
+def test_binary_rejects_bad_counts():
+    with pytest.raises(InputError) as raised:
+        th.binary_kappa(1, -2, 3, 4)
+    assert raised.value.code == "table_bad_count"
+    with pytest.raises(InputError):
+        th.binary_kappa(1, 2.5, 3, 4)
+
+
+# --- weightings and rescaling ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: e.name)
+def test_rescaling_leaves_kappa_unchanged(example):
+    """Invariant: c*w, and O, E as counts, give the same kappa; sums scale by c and by n."""
+    result = walkthrough(example.actual, example.predicted)
+    shares, scaled, as_counts = th.rescaling(result, 7.0)
+    assert scaled.numerator == pytest.approx(7 * shares.numerator)
+    assert scaled.denominator == pytest.approx(7 * shares.denominator)
+    assert as_counts.numerator == pytest.approx(result.n * shares.numerator)
+    assert as_counts.denominator == pytest.approx(result.n * shares.denominator)
+    if result.kappa is None:
+        assert scaled.kappa is None and as_counts.kappa is None
+    else:
+        assert scaled.kappa == pytest.approx(result.kappa)
+        assert as_counts.kappa == pytest.approx(result.kappa)
+
+
+def test_kappa_by_weighting_matches_the_engine():
+    """Engine: each weighting recomputed from vectors equals the one recomputed from O."""
+    example = BY_NAME["seed_zh"]
+    result = walkthrough(example.actual, example.predicted)
+    for kind, value in th.kappa_by_weighting(result).items():
+        assert value == pytest.approx(walkthrough(example.actual, example.predicted,
+                                                  weights=kind).kappa)
+    values = th.kappa_by_weighting(result)
+    assert values["quadratic"] > values["unweighted"], "near misses cost little"
+
+
+# --- the closed form ------------------------------------------------------------------------------
+
+
+def test_closed_form_by_hand_on_the_spanish_seed():
+    """Hand computation: a = 4,4,3,4,4,4,1,1,2,1 (mean 2.8, var 1.76), b = 0,2,1,0,0,0,1,1,2,1
+    (mean 0.8, var 0.56), sum (a-b)^2 = 72, kappa = 1 - 72 / (10 * (1.76 + 0.56 + 4)) = -0.1392."""
+    example = BY_NAME["seed_es"]
+    c = th.closed_form(example.actual, example.predicted)
+    assert (c.mean_a, c.mean_b) == pytest.approx((2.8, 0.8))
+    assert (c.var_a, c.var_b) == pytest.approx((1.76, 0.56))
+    assert c.sum_squared == 72
+    assert c.kappa == pytest.approx(1 - 72 / 63.2)
+    assert c.kappa == pytest.approx(walkthrough(example.actual, example.predicted).kappa)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_closed_form_equals_the_matrix_route(data):
+    """Engine: quadratic weights on the full range = Lin's CCC = r * C_b (any offset, gaps)."""
+    actual = data.draw(ratings)
+    predicted = data.draw(st.lists(st.integers(-3, 6), min_size=len(actual),
+                                   max_size=len(actual)))
+    c = th.closed_form(actual, predicted)
+    engine = walkthrough(actual, predicted, weights="quadratic", scale="range").kappa
+    if engine is None:
+        assert c.kappa is None
+        return
+    assert c.kappa == pytest.approx(engine, abs=1e-9)
+    a, b = np.asarray(actual, float), np.asarray(predicted, float)
+    lin = 2 * np.cov(a, b, bias=True)[0, 1] / (a.var() + b.var() + (a.mean() - b.mean()) ** 2)
+    assert c.kappa == pytest.approx(lin, abs=1e-9)
+    if c.pearson is not None:
+        assert c.pearson * c.bias_factor == pytest.approx(c.kappa, abs=1e-9)
+
+
+def test_closed_form_with_large_ratings_keeps_precision():
+    """Invariant: shifting every rating by 10^8 changes no difference, so no kappa."""
+    example = BY_NAME["seed_tr"]
+    shifted = th.closed_form(np.array(example.actual) + 10**8, np.array(example.predicted) + 10**8)
+    assert shifted.kappa == pytest.approx(th.closed_form(example.actual, example.predicted).kappa,
+                                          abs=1e-12)
+
+
+def test_unused_rating_breaks_equality_with_the_observed_scale():
+    """Engine: with rating 2 unused, the observed scale differs; the closed form on positions
+    (0, 1, 2 for ratings 0, 1, 3) gives the observed scale's value again."""
+    example = BY_NAME["unused_rating"]
+    check = th.check_closed_form(example.actual, example.predicted)
+    assert check.unused == (2,)
+    assert check.closed.kappa == pytest.approx(check.matrix.kappa)
+    observed = walkthrough(example.actual, example.predicted, scale="observed").kappa
+    assert check.observed_kappa == pytest.approx(observed)
+    assert round(check.observed_kappa, 4) != round(check.closed.kappa, 4)
+    assert check.positions.kappa == pytest.approx(observed)
+
+
+def test_check_without_gap_or_with_too_wide_range():
+    seed = BY_NAME["seed_es"]
+    check = th.check_closed_form(seed.actual, seed.predicted)
+    assert check.unused == () and check.observed_kappa is None and check.positions is None
+    wide = th.check_closed_form([0, 500, 3], [1, 500, 0])
+    assert wide.matrix is None and wide.matrix_error.code == "too_many_ratings"
+    assert wide.closed.kappa is not None
+
+
+def test_constant_ratings_are_undefined_on_both_routes():
+    constant = BY_NAME["constant"]
+    check = th.check_closed_form(constant.actual, constant.predicted)
+    assert check.closed.kappa is None and check.matrix.kappa is None
+    assert check.closed.pearson is None and check.closed.bias_factor is None
+
+
+# --- interpretation scales ------------------------------------------------------------------------
+
+
+def test_landis_koch_band_is_the_shared_one():
+    """Invariant: the theory page and the rest of the app name the same Landis and Koch band."""
+    for value in np.linspace(-1, 1, 401):
+        assert th.band("landis_koch", float(value)) == landis_koch(float(value))
+        assert th.INTERPRETATION_SCALES["landis_koch"][0].contains(-0.01)
+
+
+@pytest.mark.parametrize(("scale", "value", "code"), [
+    ("altman", -0.3, "poor"), ("altman", 0.2, "poor"), ("altman", 0.21, "fair"),
+    ("altman", 0.6, "moderate"), ("altman", 0.61, "good"), ("altman", 0.81, "very_good"),
+    ("altman", 1.0, "very_good"),
+    ("fleiss", 0.39, "poor"), ("fleiss", 0.4, "fair_good"), ("fleiss", 0.75, "fair_good"),
+    ("fleiss", 0.76, "excellent"), ("fleiss", 1.0, "excellent"),
+    ("landis_koch", 0.0, "slight"), ("landis_koch", -0.0001, "poor"),
+])
+def test_published_band_boundaries(scale, value, code):
+    """Altman (1991): <=0.20 poor ... 0.81-1.00 very good; Fleiss (1981): <0.40 poor,
+    0.40-0.75 fair to good, >0.75 excellent."""
+    assert th.band(scale, value) == code
+
+
+def test_band_of_undefined_and_rounding():
+    assert th.band("fleiss", None) is None and th.band("altman", math.nan) is None
+    assert th.band("fleiss", 0.39996) == "fair_good", "rounded like the number shown (0.4)"
+
+
+def test_every_scale_covers_minus_one_to_one_without_gaps():
+    for scale, bands in th.INTERPRETATION_SCALES.items():
+        for value in np.round(np.linspace(-1, 1, 2001), 4):
+            assert sum(b.contains(float(value)) for b in bands) == 1, (scale, value)
+        assert scale in th.SCALE_YEARS
+
+
+# --- LaTeX ----------------------------------------------------------------------------------------
+
+
+def test_binary_plugged_uses_the_languages_numbers():
+    lines = tf.binary_plugged(th.binary_kappa(*th.DEFAULT_TABLE), "tr")
+    assert r"P_o = \frac{15 + 20}{50} = 0{,}7" in lines[1]
+    assert lines[2].endswith("= 0{,}4") and lines[3].endswith("= 0{,}4")
+    undefined = tf.binary_plugged(th.binary_kappa(9, 0, 0, 0), "en")
+    assert undefined[2].endswith(r"\frac{0}{0} = \text{?}")
+
+
+def test_closed_form_latex_and_pearson():
+    c = th.closed_form(BY_NAME["seed_es"].actual, BY_NAME["seed_es"].predicted)
+    text = tf.closed_form_plugged(c, "es")
+    assert text.startswith(r"\kappa_q = 1 - \frac{72}{10 \cdot") and text.endswith("-0{,}1392")
+    assert r"\bar a = 2{,}8" in tf.closed_form_moments(c, "es")
+    assert tf.pearson_plugged(c, "en").endswith("= -0.1392")
+    constant = th.closed_form([2, 2], [2, 2])
+    assert tf.closed_form_plugged(constant).endswith(r"\text{?}")
+    assert tf.pearson_plugged(constant) is None
+    negative = th.closed_form([-3, -1], [-2, -2])
+    assert r"- \left(-2\right))^2" in tf.closed_form_plugged(negative)
+
+
+def test_rescaling_plugged_and_generic_formulas():
+    result = walkthrough(BY_NAME["seed_en"].actual, BY_NAME["seed_en"].predicted)
+    text = tf.rescaling_plugged(th.rescaling(result, 7), "en")
+    assert text.count(r"\frac") == 3 and text.endswith("= -0.1392")
+    for formula in (tf.agreement_kappa_generic(), tf.binary_probabilities_generic(),
+                    tf.unweighted_identity(), tf.rescaling_generic(),
+                    tf.quadratic_moments_generic(), tf.closed_form_generic(),
+                    tf.pearson_generic(), *tf.binary_derivation()):
+        assert formula.count("{") == formula.count("}"), formula
