@@ -1,0 +1,314 @@
+"""Theory: why the kappa formula looks like this, on a 2 x 2 example and on the user's ratings."""
+
+from qwk_app.frame import page_guard
+
+page_guard()
+
+import pandas as pd  # noqa: E402
+import streamlit as st  # noqa: E402
+
+from qwk_app import compute, inputs, state  # noqa: E402
+from qwk_app.text import num, show_error, tr  # noqa: E402
+from qwk_explained import InputError, Walkthrough  # noqa: E402
+from qwk_explained import formulas as fx  # noqa: E402
+from qwk_explained import theory as th  # noqa: E402
+from qwk_explained import theory_formulas as tf  # noqa: E402
+from qwk_explained.ratings import parse_table  # noqa: E402
+from qwk_explained.weights import WEIGHTINGS  # noqa: E402
+
+#: The four cells of the 2 x 2 example: canonical session keys ``theory_<cell>``.
+CELLS = ("n00", "n01", "n10", "n11")
+#: The factor that rescales w in the invariance demonstration.
+FACTOR = 7
+
+
+# --- state of the 2 x 2 example -------------------------------------------------------------------
+
+def _init_table() -> InputError | str | None:
+    """Fill the 2 x 2 counts on first use: from the shared link (``?table=15,10;5,20``) or default.
+
+    Returns a problem with the link's table (an input error, or ``"shape"`` for a table that is not
+    2 x 2), to be shown once next to the example.
+    """
+    session = st.session_state
+    if all(f"theory_{cell}" in session for cell in CELLS):
+        return None
+    counts = th.DEFAULT_TABLE
+    problem: InputError | str | None = None
+    text = state.url_value("table")
+    if text is not None:
+        try:
+            table = parse_table(str(text))
+            if table.shape == (2, 2):
+                counts = tuple(int(x) for x in table.ravel())
+            else:
+                problem = "shape"
+        except InputError as error:
+            problem = error
+    for cell, value in zip(CELLS, counts, strict=True):
+        session[f"theory_{cell}"] = int(value)
+    return problem
+
+
+def _load_table(counts: tuple[int, int, int, int]) -> None:
+    for cell, value in zip(CELLS, counts, strict=True):
+        state.set_value(f"theory_{cell}", int(value))
+
+
+def _counts() -> tuple[int, int, int, int]:
+    values = [st.session_state.get(f"theory_{cell}", 0) for cell in CELLS]
+    return tuple(int(v or 0) for v in values)  # type: ignore[return-value]
+
+
+# --- cached computations on the user's ratings ----------------------------------------------------
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def _closed(key: str, _result: Walkthrough) -> th.ClosedFormCheck:
+    return th.check_closed_form(_result.actual, _result.predicted)
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def _weightings(key: str, _result: Walkthrough) -> dict[str, float | None]:
+    return th.kappa_by_weighting(_result)
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def _rescaled(key: str, _result: Walkthrough) -> tuple[th.RescaledSums, ...]:
+    return th.rescaling(_result, FACTOR)
+
+
+def _kappa_text(value: float | None) -> str:
+    return tr("common.undefined") if value is None else num(value)
+
+
+# --- page -----------------------------------------------------------------------------------------
+
+url_problem = _init_table()
+lang = state.lang()
+
+st.title(tr("theory.title"))
+st.markdown(tr("theory.intro"))
+
+outcome = compute.current()
+with st.expander(tr("theory.your_ratings"), expanded=bool(outcome.errors),
+                 icon=":material/edit:"):
+    st.caption(tr("theory.your_ratings_help"))
+    inputs.text_fields(outcome)
+result = outcome.result
+if result is not None and outcome.stale:
+    st.warning(tr("theory.stale"), icon=":material/history:")
+
+# 1. Cohen's kappa from P_o and P_e ----------------------------------------------------------------
+st.header(tr("theory.cohen_heading"), anchor="cohen")
+st.markdown(tr("theory.cohen_text"))
+st.latex(tf.agreement_kappa_generic())
+
+# 2. The binary case with P(A), P(B), P(A and B) ---------------------------------------------------
+st.header(tr("theory.binary_heading"), anchor="binary")
+st.markdown(tr("theory.binary_text"))
+st.latex(tf.binary_probabilities_generic())
+st.markdown(tr("theory.derivation_intro"))
+for line in tf.binary_derivation():
+    st.latex(line)
+st.markdown(tr("theory.derivation_outro"))
+
+st.subheader(tr("theory.example_heading"), anchor="example")
+st.markdown(tr("theory.example_text"))
+if url_problem == "shape":
+    st.error(tr("theory.table_url_shape"), icon=":material/error:")
+elif isinstance(url_problem, InputError):
+    show_error(url_problem)
+for row in (0, 1):
+    columns = st.columns(2)
+    for col in (0, 1):
+        name = f"n{row}{col}"
+        columns[col].number_input(
+            tr("theory.cell_label", actual=row, predicted=col), min_value=0, max_value=1_000_000,
+            step=1, key=state.bind(f"theory_{name}"), on_change=state.commit(f"theory_{name}"),
+            help=tr("theory.cell_help"))
+counts = _counts()
+state.share("table", f"{counts[0]},{counts[1]};{counts[2]},{counts[3]}")
+
+binary: th.BinaryKappa | None = None
+try:
+    binary = th.binary_kappa(*counts)
+except InputError as error:
+    show_error(error)
+if binary is not None:
+    top = st.columns(3)
+    top[0].metric(tr("theory.metric_p_a"), num(binary.p_a), help=tr("theory.metric_p_a_help"))
+    top[1].metric(tr("theory.metric_p_b"), num(binary.p_b), help=tr("theory.metric_p_b_help"))
+    top[2].metric(tr("theory.metric_p_ab"), num(binary.p_ab), help=tr("theory.metric_p_ab_help"))
+    bottom = st.columns(4)
+    bottom[0].metric(tr("theory.metric_p_o"), num(binary.p_o), help=tr("theory.metric_p_o_help"))
+    bottom[1].metric(tr("theory.metric_p_e"), num(binary.p_e), help=tr("theory.metric_p_e_help"))
+    bottom[2].metric(tr("theory.metric_kappa_agreement"), _kappa_text(binary.kappa_agreement))
+    bottom[3].metric(tr("theory.metric_kappa_events"), _kappa_text(binary.kappa_events))
+    st.caption(tr("steps.with_your_numbers"))
+    for line in tf.binary_plugged(binary, lang):
+        st.latex(line)
+    if binary.undefined_reason is not None:
+        st.warning(tr("theory.binary_undefined"), icon=":material/help:")
+    else:
+        st.success(tr("theory.binary_equal"), icon=":material/check:")
+
+# 3. Weighted kappa --------------------------------------------------------------------------------
+st.header(tr("theory.weighted_heading"), anchor="weighted")
+st.markdown(tr("theory.weighted_text"))
+st.latex(fx.kappa_generic())
+st.markdown(tr("theory.unweighted_text"))
+st.latex(tf.unweighted_identity())
+
+st.subheader(tr("theory.two_ratings_heading"), anchor="two-ratings")
+st.markdown(tr("theory.two_ratings_text"))
+if binary is not None:
+    by_weighting = th.binary_by_weighting(binary)
+    st.table(pd.DataFrame({
+        tr("common.weighting"): [tr(f"common.weights.{kind}") for kind in WEIGHTINGS],
+        tr("common.kappa"): [_kappa_text(by_weighting[kind]) for kind in WEIGHTINGS],
+    }), hide_index=True)
+else:
+    st.info(tr("theory.two_ratings_need_table"))
+
+st.subheader(tr("theory.why_quadratic_heading"), anchor="why-quadratic")
+st.markdown(tr("theory.why_quadratic_text"))
+st.latex(tf.quadratic_moments_generic())
+
+st.subheader(tr("theory.rescaling_heading"), anchor="rescaling")
+st.markdown(tr("theory.rescaling_text", factor=FACTOR))
+st.latex(tf.rescaling_generic())
+if result is None:
+    st.info(tr("theory.need_ratings"), icon=":material/edit:")
+else:
+    key = compute.result_key(outcome)
+    rescaled = _rescaled(key, result)
+    st.table(pd.DataFrame({
+        tr("theory.rescaling_route"): [tr(f"theory.rescaling_{r.code}", factor=FACTOR)
+                                       for r in rescaled],
+        tr("common.numerator"): [num(r.numerator) for r in rescaled],
+        tr("common.denominator"): [num(r.denominator) for r in rescaled],
+        tr("common.kappa"): [_kappa_text(r.kappa) for r in rescaled],
+    }), hide_index=True)
+    st.latex(tf.rescaling_plugged(rescaled, lang))
+
+# 4. The closed form: Lin's concordance correlation ------------------------------------------------
+st.header(tr("theory.closed_heading"), anchor="closed-form")
+st.markdown(tr("theory.closed_text"))
+st.latex(tf.closed_form_generic())
+check: th.ClosedFormCheck | None = None
+if result is None or result.actual is None or result.predicted is None:
+    st.info(tr("theory.need_ratings"), icon=":material/edit:")
+else:
+    check = _closed(compute.result_key(outcome), result)
+    closed = check.closed
+    st.caption(tr("steps.with_your_numbers"))
+    st.latex(tf.closed_form_moments(closed, lang))
+    st.latex(tf.closed_form_plugged(closed, lang))
+    left, right = st.columns(2)
+    left.metric(tr("theory.closed_value"), _kappa_text(closed.kappa),
+                help=tr("theory.closed_value_help"))
+    if check.matrix is not None:
+        right.metric(tr("theory.matrix_value"), _kappa_text(check.matrix.kappa),
+                     help=tr("theory.matrix_value_help"))
+        st.latex(fx.kappa_plugged(check.matrix, lang))
+        if closed.kappa is None:
+            st.warning(tr("theory.closed_undefined"), icon=":material/help:")
+        else:
+            st.success(tr("theory.closed_equal"), icon=":material/check:")
+    else:
+        with right:
+            show_error(check.matrix_error)
+        st.info(tr("theory.closed_no_matrix"))
+    st.markdown(tr("theory.pearson_text"))
+    st.latex(tf.pearson_generic())
+    pearson = tf.pearson_plugged(closed, lang)
+    if pearson is None:
+        st.caption(tr("theory.pearson_constant"))
+    else:
+        st.latex(pearson)
+    if check.unused:
+        st.warning(tr("theory.closed_unused",
+                      unused=tr("theory.list_separator").join(str(x) for x in check.unused),
+                      observed=_kappa_text(check.observed_kappa),
+                      positions=_kappa_text(check.positions.kappa if check.positions else None)),
+                   icon=":material/warning:")
+    else:
+        st.info(tr("theory.closed_observed_general"), icon=":material/info:")
+    settings = state.settings()
+    if settings.weights != "quadratic" or settings.scale != "range":
+        st.caption(tr("theory.closed_settings",
+                      name=tr(f"common.kappa_name.{settings.weights}"),
+                      scale=tr(f"common.scale.{settings.scale}"),
+                      kappa=_kappa_text(result.kappa)))
+
+# 5. Interpretation scales -------------------------------------------------------------------------
+st.header(tr("theory.scales_heading"), anchor="scales")
+st.markdown(tr("theory.scales_text"))
+
+
+def _citation(scale: str) -> str:
+    return tr("theory.scale_citation", authors=tr(f"theory.scale_authors.{scale}"),
+              year=str(th.SCALE_YEARS[scale]))
+
+
+def _range_text(band: th.ScaleBand) -> str:
+    if band.low is None:
+        key = "theory.range_below_or_equal" if band.high_inclusive else "theory.range_below"
+        return tr(key, high=num(band.high))
+    key = "theory.range_closed" if band.low_inclusive else "theory.range_open_closed"
+    return tr(key, low=num(band.low), high=num(band.high))
+
+
+if result is None:
+    st.info(tr("theory.need_ratings"), icon=":material/edit:")
+    user_kappa = None
+    weighting_kappas: dict[str, float | None] = {}
+else:
+    user_kappa = result.kappa
+    weighting_kappas = _weightings(compute.result_key(outcome), result)
+    st.markdown(tr("theory.scales_yours", name=tr(f"common.kappa_name.{result.weights_name}"),
+                   kappa=_kappa_text(user_kappa)))
+scale_columns = st.columns(len(th.INTERPRETATION_SCALES))
+for column, (scale, bands) in zip(scale_columns, th.INTERPRETATION_SCALES.items(), strict=True):
+    mine = th.band(scale, user_kappa)
+    with column:
+        st.subheader(_citation(scale))
+        st.table(pd.DataFrame({
+            tr("theory.scale_range"): [_range_text(b) for b in bands],
+            tr("theory.scale_meaning"): [tr(f"theory.band.{scale}.{b.code}") for b in bands],
+            tr("theory.scale_yours"): [tr("theory.scale_mark", kappa=_kappa_text(user_kappa))
+                                       if b.code == mine else "" for b in bands],
+        }), hide_index=True)
+if weighting_kappas:
+    st.markdown(tr("theory.scales_weightings"))
+    table = {tr("common.weighting"): [tr(f"common.weights.{kind}") for kind in WEIGHTINGS],
+             tr("common.kappa"): [_kappa_text(weighting_kappas[kind]) for kind in WEIGHTINGS]}
+    for scale in th.INTERPRETATION_SCALES:
+        table[_citation(scale)] = [
+            "" if weighting_kappas[kind] is None
+            else tr(f"theory.band.{scale}.{th.band(scale, weighting_kappas[kind])}")
+            for kind in WEIGHTINGS]
+    st.table(pd.DataFrame(table), hide_index=True)
+    quadratic, unweighted = weighting_kappas["quadratic"], weighting_kappas["unweighted"]
+    st.markdown(tr("theory.scales_caveat", quadratic=_kappa_text(quadratic),
+                   unweighted=_kappa_text(unweighted)))
+
+# 6. The kappa paradox -----------------------------------------------------------------------------
+st.header(tr("theory.paradox_heading"), anchor="paradox")
+st.markdown(tr("theory.paradox_text"))
+paradox_columns = st.columns(len(th.PARADOX_TABLES))
+for column, (name, table_counts) in zip(paradox_columns, th.PARADOX_TABLES.items(), strict=True):
+    example = th.binary_kappa(*table_counts)
+    with column:
+        st.subheader(tr(f"theory.paradox_{name}"))
+        st.table(pd.DataFrame(
+            {tr("theory.predicted_rating", rating=col): [str(example.table[row][col])
+                                                         for row in (0, 1)]
+             for col in (0, 1)},
+            index=[tr("theory.actual_rating", rating=row) for row in (0, 1)]))
+        metrics = st.columns(2)
+        metrics[0].metric(tr("theory.metric_p_o"), num(example.p_o))
+        metrics[1].metric(tr("common.kappa"), _kappa_text(example.kappa_agreement))
+        st.button(tr("theory.paradox_load"), key=f"theory_paradox_{name}", on_click=_load_table,
+                  args=(table_counts,), icon=":material/upload:")
+st.markdown(tr("theory.paradox_explained"))

@@ -1,0 +1,178 @@
+"""The theory page, driven with AppTest like a user would, in every language.
+
+Sources of truth: the engine (qwk_explained.walkthrough / walkthrough_from_table) and
+qwk_explained.theory for every number, formatted by qwk_explained.numbers; the locale files for
+every word; user flows (shared links, the 2 x 2 inputs, the paradox buttons, language switch).
+"""
+
+from __future__ import annotations
+
+import pytest
+from app_helpers import LANGS, assert_clean, open_app
+
+from qwk_explained import InputError, walkthrough
+from qwk_explained import theory as th
+from qwk_explained.examples import BY_NAME
+from qwk_explained.i18n import error_message, t
+from qwk_explained.numbers import format_number
+from qwk_explained.ratings import parse_vector
+
+UNUSED = BY_NAME["unused_rating"]
+URL = {"actual": ",".join(map(str, UNUSED.actual)),
+       "predicted": ",".join(map(str, UNUSED.predicted))}
+CELL_KEYS = [f"theory_n{r}{c}_input" for r in (0, 1) for c in (0, 1)]
+
+
+def metric(at, lang, key, index=0):
+    return [m.value for m in at.metric if m.label == t(lang, key)][index]
+
+
+def cells(at):
+    return tuple(int(at.number_input(key=key).value) for key in CELL_KEYS)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_shared_link_in_each_language(lang):
+    """Shared link: closed form = matrix route = engine; 2 x 2 numbers = engine; scales marked."""
+    at = open_app("theory", lang=lang, **URL)
+    assert_clean(at)
+    assert at.title[0].value == t(lang, "theory.title")
+    engine = walkthrough(UNUSED.actual, UNUSED.predicted, weights="quadratic", scale="range")
+    assert metric(at, lang, "theory.closed_value") == format_number(engine.kappa, lang)
+    assert metric(at, lang, "theory.matrix_value") == format_number(engine.kappa, lang)
+    assert t(lang, "theory.closed_equal") in [s.value for s in at.success]
+
+    k = th.binary_kappa(*th.DEFAULT_TABLE)
+    for key, value in (("metric_p_a", k.p_a), ("metric_p_b", k.p_b), ("metric_p_ab", k.p_ab),
+                       ("metric_p_o", k.p_o), ("metric_p_e", k.p_e),
+                       ("metric_kappa_agreement", k.kappa_agreement),
+                       ("metric_kappa_events", k.kappa_events)):
+        assert metric(at, lang, f"theory.{key}") == format_number(value, lang), key
+    two_ratings = at.table[0].value
+    engine_2x2 = th.binary_by_weighting(k)
+    assert list(two_ratings[t(lang, "common.kappa")]) == [
+        format_number(engine_2x2[kind], lang) for kind in ("quadratic", "linear", "unweighted")]
+    assert len(set(two_ratings[t(lang, "common.kappa")])) == 1
+
+    mark = t(lang, "theory.scale_mark", kappa=format_number(engine.kappa, lang))
+    for index, scale in enumerate(th.INTERPRETATION_SCALES, start=2):
+        table = at.table[index].value
+        meanings = list(table[t(lang, "theory.scale_meaning")])
+        marked = [m for m, y in zip(meanings, table[t(lang, "theory.scale_yours")], strict=True)
+                  if y == mark]
+        assert marked == [t(lang, f"theory.band.{scale}.{th.band(scale, engine.kappa)}")]
+    assert at.query_params["table"] == "15,10;5,20"
+
+
+def test_unused_rating_explains_the_observed_scale():
+    """Engine: the observed-scale value and the closed form on positions are quoted."""
+    at = open_app("theory", lang="en", **URL)
+    check = th.check_closed_form(UNUSED.actual, UNUSED.predicted)
+    expected = t("en", "theory.closed_unused", unused="2",
+                 observed=format_number(check.observed_kappa, "en"),
+                 positions=format_number(check.positions.kappa, "en"))
+    assert expected in [w.value for w in at.warning]
+
+
+def test_rescaling_and_weighting_tables_equal_the_engine():
+    """Engine: w, 7w and counts give the user's kappa; each weighting's kappa and band."""
+    seed = BY_NAME["seed_zh"]
+    at = open_app("theory", lang="es", actual=",".join(map(str, seed.actual)),
+                  predicted=",".join(map(str, seed.predicted)))
+    result = walkthrough(seed.actual, seed.predicted)
+    rescaled = at.table[1].value
+    assert list(rescaled[t("es", "common.kappa")]) == [format_number(result.kappa, "es")] * 3
+    assert list(rescaled[t("es", "common.numerator")]) == [
+        format_number(r.numerator, "es") for r in th.rescaling(result, 7)]
+    weightings = at.table[5].value
+    values = th.kappa_by_weighting(result)
+    assert list(weightings[t("es", "common.kappa")]) == [
+        format_number(values[k], "es") for k in ("quadratic", "linear", "unweighted")]
+    caveat = t("es", "theory.scales_caveat", quadratic=format_number(values["quadratic"], "es"),
+               unweighted=format_number(values["unweighted"], "es"))
+    assert caveat in [m.value for m in at.markdown]
+
+
+def test_paradox_buttons_load_the_tables_and_the_url():
+    """User flow: each paradox button loads its table into the 2 x 2 example (and the link)."""
+    at = open_app("theory", lang="tr")
+    for name, counts in th.PARADOX_TABLES.items():
+        at.button(key=f"theory_paradox_{name}").click().run()
+        assert_clean(at)
+        assert cells(at) == counts
+        k = th.binary_kappa(*counts)
+        assert metric(at, "tr", "theory.metric_p_o") == format_number(0.85, "tr")
+        assert metric(at, "tr", "theory.metric_kappa_agreement") == format_number(
+            k.kappa_agreement, "tr")
+        assert at.query_params["table"] == f"{counts[0]},{counts[1]};{counts[2]},{counts[3]}"
+
+
+def test_typing_counts_undefined_and_empty_tables():
+    """User flow: edit the counts; 0/0 is explained; an all-zero table is a translated error."""
+    at = open_app("theory", lang="zh")
+    for key, value in zip(CELL_KEYS, (9, 0, 0, 0), strict=True):
+        at.number_input(key=key).set_value(value).run()
+    assert_clean(at)
+    assert metric(at, "zh", "theory.metric_kappa_events") == t("zh", "common.undefined")
+    assert t("zh", "theory.binary_undefined") in [w.value for w in at.warning]
+    at.number_input(key=CELL_KEYS[0]).set_value(0).run()
+    assert_clean(at)
+    assert error_message("zh", InputError("table_empty")) in [e.value for e in at.error]
+
+
+@pytest.mark.parametrize(("table", "expected"), [
+    ("40,9;6,45", (40, 9, 6, 45)), ("1,2,3;4,5,6;7,8,9", None), ("1,x;2,3", "error")])
+def test_table_from_the_link(table, expected):
+    """Shared link ?table=: a 2 x 2 table is loaded; anything else is explained, not raised."""
+    at = open_app("theory", lang="en", table=table)
+    assert_clean(at)
+    if isinstance(expected, tuple):
+        assert cells(at) == expected
+        return
+    assert cells(at) == th.DEFAULT_TABLE
+    errors = [e.value for e in at.error]
+    if expected is None:
+        assert t("en", "theory.table_url_shape") in errors
+    else:
+        assert any("x" in message for message in errors)
+
+
+def test_language_switch_keeps_the_table_and_the_ratings():
+    """Switching language keeps the 2 x 2 counts, the shared ratings and the settings."""
+    at = open_app("theory", lang="en", weights="linear", **URL)
+    at.number_input(key=CELL_KEYS[1]).set_value(3).run()
+    for lang in ("es", "zh", "tr", "en"):
+        at.selectbox(key="lang").set_value(lang).run()
+        assert_clean(at)
+        assert at.title[0].value == t(lang, "theory.title")
+        assert cells(at) == (15, 3, 5, 20)
+        assert at.text_area(key="actual_input").value == URL["actual"]
+        assert at.query_params["weights"] == "linear"
+    linear = walkthrough(UNUSED.actual, UNUSED.predicted, weights="linear").kappa
+    note = t("en", "theory.closed_settings", name=t("en", "common.kappa_name.linear"),
+             scale=t("en", "common.scale.range"), kappa=format_number(linear, "en"))
+    assert note in [c.value for c in at.caption]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_bad_shared_input_is_translated_and_kept(lang):
+    """Bad input: a translated message, the typed text kept, the last valid ratings in use."""
+    at = open_app("theory", lang=lang, **URL)
+    text = "4, x, 3"
+    at.text_area(key="actual_input").input(text).run()
+    assert_clean(at)
+    try:
+        parse_vector(text)
+    except Exception as error:  # noqa: BLE001 - the engine's InputError
+        message = error_message(lang, error)
+    assert message in [e.value for e in at.error]
+    assert at.text_area(key="actual_input").value == text
+    assert t(lang, "theory.stale") in [w.value for w in at.warning]
+
+
+def test_first_visit_with_bad_ratings_still_teaches():
+    """No valid ratings at all: the 2 x 2 example works, the rest asks for ratings."""
+    at = open_app("theory", lang="es", actual="a,b", predicted="1,2")
+    assert_clean(at)
+    assert t("es", "theory.need_ratings") in [i.value for i in at.info]
+    assert metric(at, "es", "theory.metric_kappa_agreement") == format_number(0.4, "es")
