@@ -64,7 +64,6 @@ def run() -> None:
         st.Page(PAGES_DIR / f"{spec.slug}.py", title=tr(f"nav.{spec.slug}"), icon=spec.icon,
                 url_path=spec.slug, default=spec.slug == "walkthrough")
         for spec in PAGES
-        if (PAGES_DIR / f"{spec.slug}.py").exists()  # TEMP until every page has landed
     ]
     current = st.navigation(pages)
     _sidebar()
