@@ -10,11 +10,20 @@ Python loop over items, no n-sized temporary and no copy of an int64 vector. Sam
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
-from .ratings import as_ratings, check_pair, count_pairs, int_ratings, rating_scale, scale_labels
+from .ratings import (
+    MAX_RATINGS,
+    as_ratings,
+    check_pair,
+    count_pairs,
+    int_ratings,
+    rating_scale,
+    scale_labels,
+)
 
 
 def quadratic_weighted_kappa(
@@ -42,14 +51,19 @@ def quadratic_weighted_kappa(
     low, high, observed = counted
     if min_rating is not None or max_rating is not None:
         scale_labels(low, high, lambda: observed, min_rating=min_rating, max_rating=max_rating)
-    size = high - low + 1
-    n = len(a)
-    positions = np.arange(size, dtype=np.float64)
-    weights = (positions[:, None] - positions[None, :]) ** 2
-    actual_hist = observed.sum(axis=1).astype(np.float64)
-    predicted_hist = observed.sum(axis=0).astype(np.float64)
-    numerator = float((weights * observed).sum())
-    denominator = float(actual_hist @ weights @ predicted_hist) / n
-    if denominator <= 0:
+    distances = _squared_distances(high - low + 1)
+    # Integer sums, exact: sum O_ij (i-j)^2, and n * sum E_ij (i-j)^2 = h_a . D . h_p (at most
+    # 49^2 * n^2 < 2^63 for n up to MAX_ITEMS). The weights' 1/(N-1)^2 cancels in the ratio.
+    numerator = int(np.vdot(observed, distances))
+    chance = int(observed.sum(axis=1) @ distances @ observed.sum(axis=0))
+    if chance == 0:
         return math.nan
-    return 1.0 - numerator / denominator
+    return 1.0 - len(a) * numerator / chance  # Python ints: one correctly rounded division
+
+
+@lru_cache(maxsize=MAX_RATINGS)
+def _squared_distances(size: int) -> np.ndarray:
+    positions = np.arange(size, dtype=np.int64)
+    distances = (positions[:, None] - positions[None, :]) ** 2
+    distances.setflags(write=False)
+    return distances

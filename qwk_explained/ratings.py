@@ -235,6 +235,13 @@ def _tally(
     """
     width = top - base + 1
     offset = base * (width + 1)  # code of (base, base)
+    if len(actual) <= block:  # a single block: no buffer to reuse, no counts to add up
+        codes = np.multiply(actual, width)
+        np.add(codes, predicted, out=codes)
+        if offset:
+            np.subtract(codes, offset, out=codes)
+        counts = np.bincount(codes, minlength=width * width)
+        return low, high, _window(counts, width, low - base, high - base)
     counts = np.zeros(width * width, dtype=np.int64)
     codes = np.empty(block, dtype=np.int64)
     for start in range(0, len(actual), block):
@@ -250,8 +257,12 @@ def _tally(
         if offset:
             np.subtract(out, offset, out=out)
         counts += np.bincount(out, minlength=width * width)
-    window = counts.reshape(width, width)[low - base: high - base + 1, low - base: high - base + 1]
-    return low, high, np.ascontiguousarray(window)
+    return low, high, _window(counts, width, low - base, high - base)
+
+
+def _window(counts: IntArray, width: int, first: int, last: int) -> IntArray:
+    """Rows and columns first..last of the width x width table held flat in ``counts``."""
+    return np.ascontiguousarray(counts.reshape(width, width)[first:last + 1, first:last + 1])
 
 
 def rating_scale(
