@@ -44,6 +44,8 @@ PAGES = (
     PageSpec("practice", ":material/school:"),
 )
 
+DEFAULT_PAGE = "walkthrough"
+
 _FRAMED: contextvars.ContextVar[bool] = contextvars.ContextVar("qwk_framed", default=False)
 
 
@@ -60,12 +62,7 @@ def run() -> None:
     # No page_title: the browser tab shows the current page's translated title.
     st.set_page_config(page_icon=":material/grid_on:", layout="wide")
     state.init_session()
-    pages = [
-        st.Page(PAGES_DIR / f"{spec.slug}.py", title=tr(f"nav.{spec.slug}"), icon=spec.icon,
-                url_path=spec.slug, default=spec.slug == "walkthrough")
-        for spec in PAGES
-    ]
-    current = st.navigation(pages)
+    current = st.navigation(_pages())
     _sidebar()
     for problem in state.url_problems():
         show_error(problem)
@@ -76,6 +73,25 @@ def run() -> None:
         _FRAMED.reset(token)
     state.write_url()
     _share_link()
+
+
+def _pages() -> list:
+    """The pages, with their translated titles; the URL paths are the file names in every language.
+
+    Streamlit serves the default page at ``/`` and answers its own path with a "page not found"
+    dialog, so the walkthrough is the default page under a path nobody links to, and a hidden copy
+    of it answers ``/walkthrough`` (the path a reader would guess from the navigation).
+    """
+    pages = []
+    for spec in PAGES:
+        path, title = PAGES_DIR / f"{spec.slug}.py", tr(f"nav.{spec.slug}")
+        if spec.slug == DEFAULT_PAGE:
+            pages.append(st.Page(path, title=title, icon=spec.icon, url_path="home", default=True))
+            pages.append(st.Page(path, title=title, icon=spec.icon, url_path=spec.slug,
+                                 visibility="hidden"))
+        else:
+            pages.append(st.Page(path, title=title, icon=spec.icon, url_path=spec.slug))
+    return pages
 
 
 def _sidebar() -> None:

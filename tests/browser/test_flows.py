@@ -117,10 +117,6 @@ def test_bad_input_shows_translated_message_and_keeps_text(app: App):
     app.assert_clean()
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "walkthrough is st.navigation's default page, which Streamlit always serves at '/' "
-    "(Page.url_path is '' for the default page): '/walkthrough' shows a 'Page not found' dialog "
-    "on warm and cold servers alike, then runs the default page. Canonical link: '/?...'."))
 def test_walkthrough_path_link(app: App):
     """A link written with the page's file name, /walkthrough?..., opens without a dialog."""
     app.open(SEED_LINK.replace("/?", "/walkthrough?"))
