@@ -184,7 +184,9 @@ def count_pairs(
     caller then names the problem with :func:`as_ratings` and :func:`rating_scale`).
 
     The vectors are read block by block: the block's extremes, then codes ``a * width + b`` in a
-    reused buffer, then one ``np.bincount``. No n-sized temporary array is allocated.
+    reused buffer, then one ``np.bincount``. No n-sized temporary array is allocated. The window of
+    the codes is guessed from the first block; in the rare case that a later block falls outside
+    it (small non-negative ratings first, a negative one later) the vectors are read twice.
     """
     n = len(actual)
     block = min(n, _BLOCK)

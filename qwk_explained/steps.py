@@ -53,7 +53,8 @@ class Walkthrough:
     Matrices are N x N numpy arrays (rows = actual rating, columns = predicted), read-only.
     ``kappa`` is ``None`` when the denominator is 0 (no disagreement is expected by chance, e.g.
     every rating identical); ``undefined_reason`` then names why. ``actual``/``predicted`` are the
-    item vectors when the result came from vectors, ``None`` when it came from a table.
+    item vectors when the result came from vectors (read-only views: an int64 array passed in is
+    not copied, and stays writeable for its owner), ``None`` when it came from a table.
     """
 
     labels: NDArray[np.int64]
