@@ -128,7 +128,7 @@ def _check() -> None:
     else:
         text = session.get(f"{ANSWER}_input", "")
         session[ANSWER] = text
-    verdict = check_answer(question, text)
+    verdict = check_answer(question, text, state.lang())
     if not verdict.readable:
         session[PROBLEM] = verdict.problem
         return

@@ -10,9 +10,9 @@ observed matrix O, a cell of the expected matrix E, the numerator, the denominat
 finally which of two prediction vectors for the same actual ratings has the higher kappa. Every
 answer comes from :func:`qwk_explained.walkthrough`, the same engine the rest of the app uses.
 
-Answers are typed text: ``0.25``, ``0,25`` (decimal comma) and fractions such as ``3/10`` are
-read, and a number within :data:`TOLERANCE` of the engine's value counts as right, so an answer
-rounded to 2 decimals is accepted.
+Answers are typed text read by :func:`qwk_explained.checking.parse_answer`, the checker's reader
+(``0.25``, ``0,25``, fractions such as ``3/10``, percentages); a number within :data:`TOLERANCE` of
+the engine's value counts as right, so an answer rounded to 2 decimals is accepted.
 
 Generation draws only ``random.Random.random()`` from a string-seeded generator: Python
 guarantees that sequence across versions, so an exercise does not change with numpy or Python.
@@ -25,8 +25,8 @@ import re
 import secrets
 import unicodedata
 from dataclasses import dataclass
-from fractions import Fraction
 
+from .checking import AnswerError, parse_answer
 from .steps import Walkthrough, walkthrough
 
 #: Difficulty levels, easiest first; each is also the locale key ``practice.level.<name>``.
@@ -59,8 +59,6 @@ CHOICES = ("a", "b")
 TOLERANCE = 0.005
 #: Two kappas to compare differ by at least this much, so rounding cannot decide the answer.
 MIN_KAPPA_GAP = 0.05
-#: Typed answers longer than this are not read (nobody types a 60-digit fraction by hand).
-MAX_ANSWER_CHARS = 40
 
 _ATTEMPTS = 500
 _EPSILON = 1e-9
@@ -115,7 +113,7 @@ class Verdict:
 
     ``status`` is ``"correct"``, ``"wrong"`` or ``"unreadable"``; ``value`` the number read from
     the text (``None`` for a choice or unreadable text); ``problem`` why the text could not be read:
-    ``"empty"``, ``"not_a_number"``, ``"zero_denominator"`` or ``"not_a_choice"``.
+    ``"empty"``, ``"not_a_number"``, ``"division_by_zero"`` or ``"not_a_choice"``.
     """
 
     status: str
@@ -340,43 +338,7 @@ def agreements(exercise: Exercise, which: str = "predicted") -> int:
 
 # --- answers -------------------------------------------------------------------------------------
 
-_DECIMAL = r"(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+)"
-_ANSWER = re.compile(rf"(?P<num>[+-]?{_DECIMAL})(?:\s*/\s*(?P<den>[+-]?{_DECIMAL}))?")
-
-
-class UnreadableAnswer(ValueError):
-    """Typed text that is not a number; ``code`` says why (a locale key suffix)."""
-
-    def __init__(self, code: str) -> None:
-        self.code = code
-        super().__init__(code)
-
-
-def parse_number(text: str) -> Fraction:
-    """Read a typed answer: decimal point or comma, or a fraction of two such numbers.
-
-    Full-width digits and punctuation (Chinese input methods) and the Unicode minus sign are
-    folded to ASCII first. A comma is always the decimal mark: thousands separators are not read.
-
-    >>> [str(parse_number(s)) for s in ("0.25", "0,25", "3/10", " -1,5 ", "０．５", ".5", "−2")]
-    ['1/4', '1/4', '3/10', '-3/2', '1/2', '1/2', '-2']
-    """
-    cleaned = unicodedata.normalize("NFKC", str(text)).strip().replace("\u2212", "-")
-    if not cleaned:
-        raise UnreadableAnswer("empty")
-    match = _ANSWER.fullmatch(cleaned) if len(cleaned) <= MAX_ANSWER_CHARS else None
-    if match is None:
-        raise UnreadableAnswer("not_a_number")
-    numerator = Fraction(match["num"].replace(",", "."))
-    if match["den"] is None:
-        return numerator
-    denominator = Fraction(match["den"].replace(",", "."))
-    if denominator == 0:
-        raise UnreadableAnswer("zero_denominator")
-    return numerator / denominator
-
-
-def check_answer(question: Question, text: str | None) -> Verdict:
+def check_answer(question: Question, text: str | None, lang: str = "en") -> Verdict:
     """Whether ``text`` answers ``question``: within :data:`TOLERANCE` of the engine's value, or,
     for a compare question, the letter of the prediction with the higher kappa.
 
@@ -390,8 +352,8 @@ def check_answer(question: Question, text: str | None) -> Verdict:
             return Verdict("unreadable", problem="empty" if not choice else "not_a_choice")
         return Verdict("correct" if choice == question.correct_choice else "wrong")
     try:
-        value = float(parse_number(text or ""))
-    except UnreadableAnswer as problem:
+        value = parse_answer(text or "", lang)
+    except AnswerError as problem:
         return Verdict("unreadable", problem=problem.code)
     right = abs(value - question.answer) <= TOLERANCE + _EPSILON
     return Verdict("correct" if right else "wrong", value=value)

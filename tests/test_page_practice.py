@@ -130,7 +130,7 @@ def test_unreadable_answer_is_explained_and_kept(lang):
     assert at.text_input(key=ANSWER).value == "zwei Komma fünf"
     assert score(at, lang) == score_text(lang, 0, 0)
     answer(at, "3/0")
-    assert t(lang, "practice.problem_zero_denominator") in [e.value for e in at.error]
+    assert t(lang, "practice.problem_division_by_zero") in [e.value for e in at.error]
     assert at.text_input(key=ANSWER).value == "3/0"
     answer(at, "")
     assert t(lang, "practice.problem_empty") in [e.value for e in at.error]
