@@ -19,7 +19,7 @@ from qwk_explained.ratings import check_pair, parse_vector
 
 from . import state
 from .compute import Outcome
-from .text import num, show_error, tr
+from .text import escape_markdown, num, show_error, tr
 
 #: Rows the table editor shows; longer vectors are edited as text or uploaded.
 EDITOR_MAX_ROWS = 1000
@@ -50,7 +50,8 @@ def text_fields(outcome: Outcome) -> None:
     session = st.session_state
     upload = session.get("upload")
     if upload is not None:
-        st.info(tr("inputs.upload_active", name=upload["name"], n_items=num(len(upload["actual"]))),
+        st.info(tr("inputs.upload_active", name=escape_markdown(upload["name"]),
+                   n_items=num(len(upload["actual"]))),
                 icon=":material/upload_file:")
         st.button(tr("inputs.upload_clear"), on_click=_clear_upload, key="upload_clear")
         show_error(outcome.errors.get("scale"))
@@ -213,7 +214,8 @@ def _upload() -> None:
     show_error(st.session_state.get("upload_error"))
     notice = st.session_state.get("upload_notice")
     if notice:
-        st.success(tr("inputs.upload_loaded", name=notice[0], n_items=num(notice[1])))
+        st.success(tr("inputs.upload_loaded", name=escape_markdown(notice[0]),
+                      n_items=num(notice[1])))
 
 
 def _uploaded() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import streamlit as st
@@ -32,7 +33,38 @@ def error_text(error: InputError) -> str:
     return error_message(state.lang(), error)
 
 
+#: Characters that start markdown (or Streamlit's ``:color[...]`` / ``:emoji:``) markup inside a
+#: line. Plain tokens such as ``2.5``, ``-3`` or ``1e3`` contain none and are shown unchanged.
+_MARKUP = re.compile(r"([\\`*_{}\[\]()#!<>$~|&:@])")
+#: ``www.`` starts an autolink (GFM) without any of the characters above.
+_AUTOLINK = re.compile(r"(?i)(www)\.")
+#: A list marker (``- x``, ``+ x``, ``1. x``) where a value opens a message (Turkish word order).
+_LIST_MARKER = re.compile(r"^(\s*\d{0,9})([-+.)])(?=\s|$)")
+
+
+def escape_markdown(text: str) -> str:
+    """``text`` as literal markdown: no emphasis, links, images, HTML, math or autolinks.
+
+    Streamlit renders alert and markdown bodies as markdown, so a token a user typed (or put in a
+    shared link) such as ``**x**`` or ``[a](https://...)`` would otherwise be rendered, not shown.
+    A backslash before ASCII punctuation is that literal character (CommonMark), so the message
+    reads exactly as typed. Line breaks become spaces, so a value cannot start a block of its own.
+    """
+    text = _AUTOLINK.sub(r"\1\\.", _MARKUP.sub(r"\\\1", " ".join(text.splitlines())))
+    return _LIST_MARKER.sub(r"\1\\\2", text, count=1)
+
+
+def error_markdown(error: InputError) -> str:
+    """The translated message for ``error`` with its text placeholders escaped for markdown."""
+    params = {key: escape_markdown(value) if isinstance(value, str) else value
+              for key, value in error.params.items()}
+    return error_message(state.lang(), InputError(error.code, **params))
+
+
 def show_error(error: InputError | None) -> None:
-    """A translated input problem, right where it is called (next to the field that is wrong)."""
+    """A translated input problem, right where it is called (next to the field that is wrong).
+
+    The values quoted from the input are escaped (:func:`error_markdown`): they show as typed.
+    """
     if error is not None:
-        st.error(error_text(error), icon=":material/error:")
+        st.error(error_markdown(error), icon=":material/error:")

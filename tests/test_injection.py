@@ -1,0 +1,173 @@
+"""No user text is ever rendered as HTML or markdown: it shows exactly as typed, as plain text.
+
+Streamlit renders the body of st.markdown, st.caption, st.error/warning/info/success, headings and
+widget labels as markdown (raw HTML only with unsafe_allow_html). So (1) the code never uses raw
+HTML at all, and (2) every piece of user text that reaches a markdown body (tokens quoted in error
+messages, values from a shared link, file names) arrives escaped: HTML tags, links, images,
+emphasis and math from a user stay literal characters. Source of truth: CommonMark's backslash
+escapes (any ASCII punctuation preceded by a backslash is that literal character).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from app_helpers import ROOT, assert_clean, open_app
+
+from qwk_app import state
+from qwk_app.frame import PAGES, PAGES_DIR
+from qwk_app.text import escape_markdown
+from qwk_explained import InputError, parse_vector
+from qwk_explained.i18n import error_message
+
+PAYLOADS = (
+    "<script>alert(1)</script>",
+    "<img src=x onerror=alert(1)>",
+    "**bold** [link](javascript:alert(1))",
+    "$\\href{javascript:alert(1)}{x}$",
+    "![p](https://example.com/p.png)",
+    "[a](https://example.com)",
+)
+URL_KEYS = (*state.URL_KEYS, *state.PAGE_URL_KEYS)
+#: Element kinds whose text Streamlit renders as markdown.
+MARKDOWN_KINDS = ("markdown", "caption", "error", "warning", "info", "success", "exception",
+                  "title", "header", "subheader", "toast")
+WIDGET_KINDS = ("text_area", "text_input", "number_input", "selectbox", "radio", "button",
+                "file_uploader", "slider", "pills", "segmented_control", "checkbox", "toggle")
+
+
+def page_params():
+    return [pytest.param(spec.slug, marks=() if (PAGES_DIR / f"{spec.slug}.py").exists() else
+                         pytest.mark.skip(reason=f"pages/{spec.slug}.py does not exist yet"))
+            for spec in PAGES]
+
+
+# --- the code -------------------------------------------------------------------------------------
+
+RAW_HTML = re.compile(r"unsafe_allow_html|st\.html\s*\(|components\.html|components\.v1|"
+                      r"st\.components|\.html\s*\(|components\.iframe")
+
+
+def test_the_app_never_renders_raw_html():
+    """Static check: no unsafe_allow_html, st.html or components.html anywhere in the app code,
+    so no user text can reach raw HTML (the markdown path is checked below)."""
+    files = [ROOT / "app.py", *[path for folder in ("pages", "qwk_app", "qwk_explained")
+                                for path in sorted((ROOT / folder).glob("*.py"))]]
+    hits = [f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+            for path in files
+            for number, line in enumerate(path.read_text("utf-8").splitlines(), start=1)
+            if RAW_HTML.search(line)]
+    assert not hits, hits
+
+
+# --- what reaches a markdown body -----------------------------------------------------------------
+
+def _unescaped(body: str, pattern: str) -> list[str]:
+    """Matches of ``pattern`` whose first character is not backslash-escaped in ``body``."""
+    found = []
+    for match in re.finditer(pattern, body):
+        slashes = len(body[: match.start()]) - len(body[: match.start()].rstrip("\\"))
+        if slashes % 2 == 0:
+            found.append(match.group())
+    return found
+
+
+def assert_inert(body: str) -> None:
+    """No HTML tag, link, image, emphasis, math or autolink that a user could have written."""
+    for pattern in (r"<\s*[A-Za-z/!?]", r"\]\(", r"\*\*bold", r"\$\\+href", r"javascript:",
+                    r"https?:", r"!\["):
+        assert not _unescaped(body, pattern), (pattern, body)
+
+
+def markdown_bodies(at) -> list[str]:
+    bodies = [el.value for kind in MARKDOWN_KINDS for el in at.get(kind)
+              if isinstance(getattr(el, "value", None), str)]
+    for metric in at.metric:
+        bodies.extend([metric.label, metric.proto.help])
+    for kind in WIDGET_KINDS:
+        for widget in at.get(kind):
+            bodies.extend([getattr(widget, "label", "") or "", getattr(widget, "help", "") or ""])
+    return bodies
+
+
+def unescape(markdown: str) -> str:
+    return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", markdown)
+
+
+@pytest.mark.parametrize("payload", PAYLOADS)
+def test_escape_markdown_keeps_every_character_and_neutralises_markup(payload):
+    """CommonMark: a backslash before ASCII punctuation is that character, so the escaped text
+    shows exactly the payload, and none of its markup survives."""
+    escaped = escape_markdown(payload)
+    assert unescape(escaped) == payload
+    assert_inert(escaped)
+
+
+@pytest.fixture(scope="module")
+def walkthrough_app():
+    return open_app("walkthrough", lang="en")
+
+
+@pytest.mark.parametrize("payload", PAYLOADS)
+def test_payload_typed_as_a_vector_is_shown_as_plain_text(walkthrough_app, payload):
+    """User flow: type markup into a vector -> the engine's message quotes it escaped (it reads
+    exactly as the engine's plain message), and the field keeps it verbatim."""
+    at = walkthrough_app
+    at.text_area(key="actual_input").input(payload).run()
+    assert_clean(at)
+    assert at.text_area(key="actual_input").value == payload
+    with pytest.raises(InputError) as raised:
+        parse_vector(payload)
+    messages = [e.value for e in at.error]
+    plain = error_message("en", raised.value)
+    assert plain in [unescape(m) for m in messages]
+    for body in markdown_bodies(at):
+        assert_inert(body)
+
+
+@pytest.mark.parametrize("payload", PAYLOADS)
+@pytest.mark.parametrize("page", page_params())
+def test_payload_in_every_url_parameter_of_every_page(page, payload):
+    """A shared link whose every parameter is markup: no traceback, nothing rendered."""
+    at = open_app(page, **dict.fromkeys(URL_KEYS, payload))
+    assert_clean(at)
+    for body in markdown_bodies(at):
+        assert_inert(body)
+    for area in at.text_area:
+        if area.key in ("actual_input", "predicted_input"):
+            assert area.value == payload
+
+
+@pytest.mark.parametrize("page", page_params())
+def test_payload_in_every_text_field_of_every_page(page):
+    """Every text field of every page gets markup typed in: kept verbatim, rendered nowhere."""
+    at = open_app(page, lang="en")
+    # The page's own fields first: bad vectors (typed last) may hide fields that need a result.
+    fields = [("text_input", w.key) for w in at.text_input] + \
+        [("text_area", w.key) for w in at.text_area]
+    for index, (kind, key) in enumerate(fields):
+        payload = PAYLOADS[index % len(PAYLOADS)]
+        if key not in {w.key for w in at.get(kind)}:
+            continue
+        getattr(at, kind)(key=key).input(payload).run()
+        assert_clean(at)
+        assert getattr(at, kind)(key=key).value == payload
+        for body in markdown_bodies(at):
+            assert_inert(body)
+
+
+def test_markup_in_an_uploaded_file_name_and_cells_is_not_rendered(walkthrough_app):
+    """An upload: its file name and a bad cell are quoted in messages, escaped."""
+    at = walkthrough_app
+    name = "**bold** [a](https:x).csv"
+    at.file_uploader(key="upload_first").set_value((name, b"a,p\n1,2\n2,1\n", "text/csv")).run()
+    assert_clean(at)
+    for body in markdown_bodies(at):
+        assert_inert(body)
+    cell = b"a,p\n1,2\n<img src=x>,1\n"
+    at.file_uploader(key="upload_first").set_value(("x.csv", cell, "text/csv")).run()
+    assert_clean(at)
+    assert at.error
+    for body in markdown_bodies(at):
+        assert_inert(body)
