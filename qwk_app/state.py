@@ -9,6 +9,7 @@ the current page cannot take its value with it when Streamlit cleans up unused w
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -123,7 +124,7 @@ def write_url() -> None:
         for key in ("actual", "predicted"):
             text = " ".join(str(state.get(key, "")).split())
             if len(text) <= MAX_URL_VECTOR_CHARS:
-                wanted[key] = text.replace(" ", "")
+                wanted[key] = link_vector(text)
     for key in ("weights", "scale", "min", "max"):
         value = state.get(key)
         if value is not None:
@@ -133,6 +134,19 @@ def write_url() -> None:
             wanted[key] = str(value)
     if st.query_params.to_dict() != wanted:
         st.query_params.from_dict(wanted)
+
+
+def link_vector(text: str) -> str:
+    """A typed vector as it goes into a link: commas, no spaces, the same ratings.
+
+    Spaces next to a separator are dropped (``4, 4`` -> ``4,4``); spaces that are the separator
+    become commas (``1 2 3`` -> ``1,2,3``, not ``123``), so the link parses to the same ratings.
+    """
+    return _SPACE.sub(",", _SPACED_SEPARATOR.sub(r"\1", text.strip()))
+
+
+_SPACED_SEPARATOR = re.compile(r"\s*([,;、])\s*")
+_SPACE = re.compile(r"\s+")
 
 
 def url_fits() -> bool:
