@@ -7,8 +7,10 @@ Figures are cached per input, language and highlighted cell, so a rerun only re-
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 
+import numpy as np
 import streamlit as st
 
 from qwk_explained import Walkthrough
@@ -99,8 +101,32 @@ _BUILDERS: dict[str, Callable] = {
 }
 
 
+#: The arrays each figure draws: two results with equal arrays get the same figure.
+_SHOWS: dict[str, tuple[str, ...]] = {
+    "histograms": ("actual_hist", "predicted_hist"),
+    **{which: (which,) for which in ("observed", "weights", "expected", "observed_norm",
+                                     "expected_norm", "weighted_observed", "weighted_expected")},
+}
+
+
+def _content_key(result: Walkthrough, which: str) -> str:
+    """A digest of what figure ``which`` shows (its arrays and the scale), not of the input text.
+
+    Figures are then shared by every input that draws the same thing: the weights chart by every
+    vector pair on the same scale, and all but the weight-dependent charts when only the
+    weighting changes. Each figure is built once per content, language and highlighted cell.
+    """
+    digest = hashlib.blake2b(which.encode(), digest_size=16)
+    for part in (result.labels, *(getattr(result, name) for name in _SHOWS[which])):
+        array = np.ascontiguousarray(part)
+        digest.update(f"{array.dtype.str}{array.shape}".encode())
+        digest.update(array.tobytes())
+    return digest.hexdigest()
+
+
 def chart(key: str, result: Walkthrough, which: str, cell: Cell | None = None) -> None:
-    figure = _figure(key, result, state.lang(), which, cell)
+    """Draw figure ``which``; ``key`` names the input (kept for callers; the cache uses content)."""
+    figure = _figure(_content_key(result, which), result, state.lang(), which, cell)
     st.plotly_chart(figure, width="stretch", config={"displayModeBar": False},
                     key=f"chart_{which}")
 

@@ -1,0 +1,544 @@
+"""Does the app hold up when a whole class uses it at once? A load test against the real server.
+
+Starts ``streamlit run app.py`` on a free loopback port, waits for ``/_stcore/health``, then opens K
+sessions at the same moment over Streamlit's own websocket protocol (``/_stcore/stream``, the
+``BackMsg``/``ForwardMsg`` protobufs that ship with streamlit), exactly like K browsers would:
+
+1. each session opens a shared link with its own vectors and language
+   (``rerun_script`` with ``query_string="actual=...&predicted=...&lang=..."``), all at once;
+2. then edits its *actual* vector E times, sending the new text as the widget state of the
+   ``actual_input`` text area (its id is read from the delta that drew it), waiting for each rerun
+   to finish (``script_finished``) before the next edit, like a student typing.
+
+For every request it measures the time from sending to the finished rerun, and checks what came
+back: no exception element, no error message (every input is valid), no websocket failure or
+timeout, and *no cross-talk*: the kappa and n metrics and the URL written back are exactly this
+session's (``qwk_explained.walkthrough`` on its vectors, formatted by ``numbers.format_number`` for
+its language). It samples the server's memory (RSS of the process and its children) throughout.
+
+Prints p50/p95/max, errors, cross-talk, peak memory and PASS/FAIL against the classroom goal
+(30 sessions x 5 edits, edit p95 < 2 s, zero errors). Loopback only; bounded by a global timeout;
+the server is stopped by its pid whatever happens.
+
+Usage: ``python bench/load_classroom.py [--sessions 30] [--edits 5] [--items 200] [--think 0]``
+Like a browser, the client sends with each rerun the state of every text area, select box and
+radio button on the page (the value the server last set, else the widget's default, else what the
+student typed), not only the widget that changed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import parse_qs, urlencode
+
+import psutil
+import streamlit
+import websocket
+from streamlit.proto.Alert_pb2 import Alert
+from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from qwk_explained import walkthrough  # noqa: E402
+from qwk_explained.examples import random_ratings  # noqa: E402
+from qwk_explained.i18n import LANGUAGES, t  # noqa: E402
+from qwk_explained.numbers import format_number  # noqa: E402
+
+HOST = "127.0.0.1"  # loopback only, never anything else
+GOAL_SESSIONS, GOAL_EDITS, GOAL_P95_SECONDS = 30, 5, 2.0
+#: The widget a student edits (its element id ends with the user key).
+EDITED_KEY = "actual_input"
+CLASSES = 5
+
+
+# --- the server ---------------------------------------------------------------------------------
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((HOST, 0))
+        return int(probe.getsockname()[1])
+
+
+@contextmanager
+def running_server(port: int | None = None, startup_timeout: float = 60.0,
+                   log_path: Path | None = None) -> Iterator[tuple[subprocess.Popen, int]]:
+    """Start the real app on a loopback port; always stop it (by its pid) on the way out."""
+    port = port or free_port()
+    log = open(log_path or Path(tempfile.gettempdir()) / f"qwk_load_{port}.log", "w")  # noqa: SIM115
+    command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
+               "--server.port", str(port), "--server.address", HOST,
+               "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
+    server = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        wait_healthy(port, server, startup_timeout)
+        yield server, port
+    finally:
+        stop_server(server)
+        log.close()
+
+
+def wait_healthy(port: int, server: subprocess.Popen, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    url = f"http://{HOST}:{port}/_stcore/health"
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"the server exited with status {server.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:  # noqa: S310 - loopback
+                if response.status == 200:
+                    return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    raise TimeoutError(f"the server did not answer {url} within {timeout:.0f} s")
+
+
+def stop_server(server: subprocess.Popen) -> None:
+    """Stop the server we started, by its pid (and any child it started, by theirs)."""
+    try:
+        children = psutil.Process(server.pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        children = []
+    if server.poll() is None:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait(timeout=10)
+    for child in children:
+        try:
+            child.kill()
+        except psutil.NoSuchProcess:
+            pass
+
+
+class MemorySampler(threading.Thread):
+    """Peak resident memory of the server process and its children, sampled every 50 ms."""
+
+    def __init__(self, pid: int) -> None:
+        super().__init__(daemon=True)
+        self.process = psutil.Process(pid)
+        self.peak = 0
+        self._stop_event = threading.Event()
+
+    def rss(self) -> int:
+        try:
+            total = self.process.memory_info().rss
+            for child in self.process.children(recursive=True):
+                try:
+                    total += child.memory_info().rss
+                except psutil.NoSuchProcess:
+                    pass
+            return total
+        except psutil.NoSuchProcess:
+            return 0
+
+    def run(self) -> None:
+        while not self._stop_event.wait(0.05):
+            self.peak = max(self.peak, self.rss())
+
+    def stop(self) -> None:
+        self._stop_event.set()
+        self.join(timeout=2)
+
+
+# --- one browser session over the websocket ---------------------------------------------------
+
+@dataclass
+class RunView:
+    """What one rerun sent back, reduced to what the checks need."""
+
+    seconds: float = 0.0
+    metrics: dict[str, list[str]] = field(default_factory=dict)
+    widget_ids: dict[str, str] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+    query_string: str | None = None
+    page_script_hash: str = ""
+
+
+class Browser:
+    """A minimal Streamlit frontend: one websocket session, one rerun at a time."""
+
+    def __init__(self, port: int, timeout: float) -> None:
+        self.port = port
+        self.ws = websocket.create_connection(f"ws://{HOST}:{port}/_stcore/stream",
+                                              subprotocols=["streamlit"], timeout=timeout)
+        self.query_string = ""
+        self.page_script_hash = ""
+        #: The values this "browser" shows in its widgets, sent back with every rerun.
+        self.widget_values: dict[str, str] = {}
+
+    def close(self) -> None:
+        try:
+            self.ws.close()
+        except Exception:  # noqa: BLE001 - closing a broken socket must not hide the real error
+            pass
+
+    def rerun(self, query_string: str | None = None, widgets: dict[str, str] | None = None,
+              timeout: float = 30.0) -> RunView:
+        """Request a rerun (as a page load or a widget edit) and read until it has finished."""
+        if query_string is not None:
+            self.query_string = query_string
+        message = BackMsg()
+        state = message.rerun_script
+        state.query_string = self.query_string
+        state.page_script_hash = self.page_script_hash
+        state.context_info.locale = "en-US"
+        state.context_info.timezone = "UTC"
+        state.context_info.url = f"http://{HOST}:{self.port}/?{self.query_string}"
+        self.widget_values.update(widgets or {})
+        for widget_id, value in self.widget_values.items():
+            widget = state.widget_states.widgets.add()
+            widget.id = widget_id
+            widget.string_value = value
+        view = RunView()
+        seen: set[str] = set()
+        start = time.perf_counter()
+        deadline = start + timeout
+        self.ws.send_binary(message.SerializeToString())
+        while True:
+            remaining = deadline - time.perf_counter()
+            if remaining <= 0:
+                raise TimeoutError(f"no finished rerun within {timeout:.0f} s")
+            self.ws.settimeout(remaining)
+            try:
+                payload = self.ws.recv()
+            except websocket.WebSocketTimeoutException:
+                raise TimeoutError(f"no finished rerun within {timeout:.0f} s") from None
+            msg = ForwardMsg()
+            msg.ParseFromString(payload)
+            kind = msg.WhichOneof("type")
+            if kind == "delta":
+                self._read_delta(msg, view, seen)
+            elif kind == "new_session":
+                self.page_script_hash = msg.new_session.page_script_hash
+            elif kind == "page_info_changed":
+                self.query_string = msg.page_info_changed.query_string
+                view.query_string = self.query_string
+            elif kind == "page_not_found":
+                view.problems.append("page not found")
+            elif kind == "session_event" and msg.session_event.HasField(
+                    "script_compilation_exception"):
+                view.problems.append("script compilation exception")
+            elif kind == "script_finished":
+                status = msg.script_finished
+                if status == ForwardMsg.FINISHED_EARLY_FOR_RERUN:
+                    continue  # the app asked for another run (st.rerun): wait for that one
+                view.seconds = time.perf_counter() - start
+                if status == ForwardMsg.FINISHED_WITH_COMPILE_ERROR:
+                    view.problems.append("finished with a compile error")
+                view.page_script_hash = self.page_script_hash
+                # A widget that is no longer drawn is unmounted: the browser forgets its value.
+                self.widget_values = {k: v for k, v in self.widget_values.items() if k in seen}
+                return view
+
+    def _read_delta(self, msg: ForwardMsg, view: RunView, seen: set[str]) -> None:
+        if msg.delta.WhichOneof("type") != "new_element":
+            return
+        element = msg.delta.new_element
+        kind = element.WhichOneof("type")
+        if kind == "exception":
+            view.problems.append(f"exception element: {element.exception.type} "
+                                 f"{element.exception.message[:200]}")
+        elif kind == "alert" and element.alert.format == Alert.ERROR:
+            view.problems.append(f"error message: {element.alert.body[:200]}")
+        elif kind == "metric":
+            view.metrics.setdefault(element.metric.label, []).append(element.metric.body)
+        elif kind is not None:
+            widget = getattr(element, kind)
+            widget_id = getattr(widget, "id", "")
+            if isinstance(widget_id, str) and widget_id.startswith("$$ID-"):
+                view.widget_ids[widget_id.rsplit("-", 1)[-1]] = widget_id
+                seen.add(widget_id)
+                self._track(kind, widget_id, widget)
+
+    def _track(self, kind: str, widget_id: str, widget) -> None:
+        """The value the browser now shows: set by the server, else kept, else the default."""
+        if kind in ("text_area", "text_input"):
+            if widget.set_value:
+                value = widget.value if widget.HasField("value") else None
+            elif widget_id in self.widget_values:
+                return
+            else:
+                value = widget.default if widget.HasField("default") else None
+        elif kind in ("selectbox", "radio"):
+            if widget.set_value:
+                value = widget.raw_value if widget.HasField("raw_value") else None
+            elif widget_id in self.widget_values:
+                return
+            elif widget.HasField("default") and 0 <= widget.default < len(widget.options):
+                value = widget.options[widget.default]
+            else:
+                value = None
+        else:
+            return
+        if value is None:
+            self.widget_values.pop(widget_id, None)
+        else:
+            self.widget_values[widget_id] = value
+
+
+# --- the classroom ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Plan:
+    """One student: a language, a predicted vector, and the actual vector after each edit."""
+
+    index: int
+    lang: str
+    predicted: str
+    actuals: tuple[str, ...]  # [0] is the shared link's, then one per edit
+
+
+def text(values) -> str:
+    return ", ".join(str(int(v)) for v in values)
+
+
+def make_plans(sessions: int, edits: int, items: int) -> list[Plan]:
+    """Different vectors for every session (a distinct n each), so any mix-up shows."""
+    langs = list(LANGUAGES)
+    plans = []
+    for index in range(sessions):
+        n = items + index
+        agreement = 0.3 + 0.6 * (index % 7) / 6
+        actual, predicted = random_ratings(n, CLASSES, agreement, seed=index)
+        actuals = [text(actual)]
+        for edit in range(1, edits + 1):
+            actuals.append(text(random_ratings(n, CLASSES, agreement, seed=10_000 * (edit + 1)
+                                               + index)[0]))
+        plans.append(Plan(index, langs[index % len(langs)], text(predicted), tuple(actuals)))
+    return plans
+
+
+def expected_metrics(plan: Plan, step: int) -> dict[str, str]:
+    """The kappa and n this session must see after ``step`` edits, as its language writes them."""
+    result = walkthrough(plan.actuals[step], plan.predicted)
+    kappa = (t(plan.lang, "common.undefined") if result.kappa is None
+             else format_number(result.kappa, plan.lang))
+    return {t(plan.lang, "common.kappa"): kappa,
+            t(plan.lang, "walkthrough.items"): format_number(result.n, plan.lang)}
+
+
+def cross_talk(plan: Plan, step: int, view: RunView) -> list[str]:
+    """Differences between what came back and this session's own expected view."""
+    found = []
+    for label, value in expected_metrics(plan, step).items():
+        shown = view.metrics.get(label, [])
+        if not shown or any(body != value for body in shown):
+            found.append(f"session {plan.index} step {step}: {label} {shown} != {value!r}")
+    if view.query_string is not None:
+        params = parse_qs(view.query_string)
+        wanted = plan.actuals[step].replace(" ", "")
+        if params.get("actual", [""])[0] != wanted or params.get("lang", [""])[0] != plan.lang:
+            found.append(f"session {plan.index} step {step}: URL holds another session's values")
+    return found
+
+
+@dataclass
+class Outcome:
+    load_seconds: list[float] = field(default_factory=list)
+    edit_seconds: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    cross_talk: list[str] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, step: int, view: RunView, plan: Plan) -> None:
+        talk = cross_talk(plan, step, view)
+        with self.lock:
+            (self.load_seconds if step == 0 else self.edit_seconds).append(view.seconds)
+            self.errors.extend(f"session {plan.index} step {step}: {p}" for p in view.problems)
+            self.cross_talk.extend(talk)
+
+    def error(self, message: str) -> None:
+        with self.lock:
+            self.errors.append(message)
+
+
+def student(port: int, plan: Plan, outcome: Outcome, start: threading.Barrier,
+            timeout: float, deadline: float, think: float) -> None:
+    """One session: open the shared link (with everybody else), then edit ``actual`` E times."""
+    browser = None
+    step = 0
+    try:
+        try:
+            browser = Browser(port, timeout)
+        except Exception:
+            start.abort()  # nobody waits for a session that could not connect
+            raise
+        try:
+            start.wait(timeout=timeout)
+        except threading.BrokenBarrierError:
+            pass  # another session failed to connect (counted there): go on without it
+        query = urlencode({"actual": plan.actuals[0].replace(" ", ""),
+                           "predicted": plan.predicted.replace(" ", ""), "lang": plan.lang},
+                          safe=",")
+        view = browser.rerun(query, timeout=min(timeout, deadline - time.perf_counter()))
+        outcome.add(0, view, plan)
+        rng = random.Random(plan.index)
+        for step in range(1, len(plan.actuals)):
+            if think:
+                time.sleep(rng.uniform(0, 2 * think))
+            if time.perf_counter() >= deadline:
+                outcome.error(f"session {plan.index} step {step}: global timeout")
+                return
+            widget_id = view.widget_ids.get(EDITED_KEY)
+            if widget_id is None:
+                outcome.error(f"session {plan.index} step {step}: no {EDITED_KEY} text area")
+                return
+            view = browser.rerun(widgets={widget_id: plan.actuals[step]},
+                                 timeout=min(timeout, deadline - time.perf_counter()))
+            outcome.add(step, view, plan)
+    except Exception as error:  # noqa: BLE001 - every failure is counted, none stops the others
+        outcome.error(f"session {plan.index} step {step}: {type(error).__name__}: {error}")
+    finally:
+        if browser is not None:
+            browser.close()
+
+
+@dataclass
+class Report:
+    sessions: int
+    edits: int
+    items: int
+    think: float
+    load_seconds: list[float]
+    edit_seconds: list[float]
+    errors: list[str]
+    cross_talk: list[str]
+    idle_rss: int
+    peak_rss: int
+    wall_seconds: float
+    load_before: float = 0.0  # the machine's 1-minute load average when the run started
+
+    @property
+    def complete(self) -> bool:
+        return (len(self.load_seconds) == self.sessions
+                and len(self.edit_seconds) == self.sessions * self.edits)
+
+    @property
+    def edit_p95(self) -> float:
+        return percentile(self.edit_seconds, 95)
+
+    @property
+    def passed(self) -> bool:
+        return (self.complete and not self.errors and not self.cross_talk
+                and self.sessions >= GOAL_SESSIONS and self.edits >= GOAL_EDITS
+                and self.edit_p95 < GOAL_P95_SECONDS)
+
+    def table(self) -> str:
+        lines = [
+            f"Classroom load: {self.sessions} sessions x {self.edits} edits, "
+            f"{self.items}-{self.items + self.sessions - 1} items each, think time "
+            f"{self.think:g} s, {os.cpu_count()} CPU cores (load average {self.load_before:.1f} "
+            f"before the run), streamlit {streamlit.__version__}",
+            f"{'':<22}{'count':>6}{'p50':>9}{'p95':>9}{'max':>9}",
+        ]
+        for name, values in (("open shared link", self.load_seconds),
+                             ("edit -> rerun done", self.edit_seconds)):
+            if values:
+                lines.append(f"{name:<22}{len(values):>6}{percentile(values, 50):>8.3f}s"
+                             f"{percentile(values, 95):>8.3f}s{max(values):>8.3f}s")
+            else:
+                lines.append(f"{name:<22}{0:>6}")
+        lines.append(f"errors: {len(self.errors)}   cross-talk: {len(self.cross_talk)}   "
+                     f"requests completed: {len(self.load_seconds) + len(self.edit_seconds)}"
+                     f"/{self.sessions * (self.edits + 1)}   wall time: {self.wall_seconds:.1f} s")
+        lines.append(f"server memory (RSS): {self.idle_rss / 2**20:.0f} MB after warm-up, "
+                     f"peak {self.peak_rss / 2**20:.0f} MB")
+        lines.extend(f"  error: {e}" for e in self.errors[:10])
+        lines.extend(f"  cross-talk: {c}" for c in self.cross_talk[:10])
+        verdict = "PASS" if self.passed else "FAIL"
+        lines.append(f"goal: {GOAL_SESSIONS} sessions x {GOAL_EDITS} edits, edit p95 < "
+                     f"{GOAL_P95_SECONDS:g} s, zero errors, no cross-talk -> {verdict}")
+        return "\n".join(lines)
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    if len(values) == 1:
+        return values[0]
+    return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1]
+
+
+def run_load(sessions: int = GOAL_SESSIONS, edits: int = GOAL_EDITS, items: int = 200, *,
+             think: float = 0.0, timeout: float = 30.0, global_timeout: float = 300.0,
+             warmup: bool = True, port: int | None = None) -> Report:
+    """Start the server, run the classroom against it, stop the server; return the figures."""
+    plans = make_plans(sessions, edits, items)
+    outcome = Outcome()
+    load_before = os.getloadavg()[0]
+    began = time.perf_counter()
+    with running_server(port) as (server, bound):
+        sampler = MemorySampler(server.pid)
+        if warmup:  # the teacher opens the link first: imports and caches are warm
+            browser = Browser(bound, timeout)
+            try:
+                warm = browser.rerun("lang=en", timeout=timeout)
+                outcome.errors.extend(f"warm-up: {p}" for p in warm.problems)
+            finally:
+                browser.close()
+        idle = sampler.rss()
+        sampler.start()
+        deadline = time.perf_counter() + global_timeout
+        start = threading.Barrier(sessions)
+        threads = [threading.Thread(target=student, daemon=True,
+                                    args=(bound, plan, outcome, start, timeout, deadline, think))
+                   for plan in plans]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=max(0.1, deadline + 5 - time.perf_counter()))
+        if any(thread.is_alive() for thread in threads):
+            outcome.error("global timeout: some sessions were still running")
+        sampler.stop()
+        peak = max(sampler.peak, sampler.rss())
+    with outcome.lock:
+        return Report(sessions, edits, items, think, list(outcome.load_seconds),
+                      list(outcome.edit_seconds), list(outcome.errors),
+                      list(outcome.cross_talk), idle, peak, time.perf_counter() - began,
+                      load_before)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sessions", type=int, default=GOAL_SESSIONS, help="concurrent sessions")
+    parser.add_argument("--edits", type=int, default=GOAL_EDITS, help="edits per session")
+    parser.add_argument("--items", type=int, default=200,
+                        help="items in the first session's vectors (session i has items + i)")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="mean pause between a session's edits, in seconds (0: none)")
+    parser.add_argument("--timeout", type=float, default=30.0, help="per-request timeout (s)")
+    parser.add_argument("--global-timeout", type=float, default=300.0,
+                        help="bound on the whole run after the warm-up (s)")
+    parser.add_argument("--no-warmup", action="store_true",
+                        help="do not open one session before the class (cold server)")
+    args = parser.parse_args(argv)
+    if not (1 <= args.sessions <= 500 and 0 <= args.edits <= 100 and 2 <= args.items <= 100_000):
+        parser.error("sessions 1..500, edits 0..100, items 2..100000")
+    report = run_load(args.sessions, args.edits, args.items, think=args.think,
+                      timeout=args.timeout, global_timeout=args.global_timeout,
+                      warmup=not args.no_warmup)
+    print(report.table())
+    return 0 if report.passed else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

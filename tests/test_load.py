@@ -1,0 +1,45 @@
+"""A small classroom against the real server: concurrent sessions never see each other's results.
+
+Runs ``bench/load_classroom.py`` (5 sessions x 2 edits over Streamlit's websocket protocol, on a
+loopback port) and checks against the engine: every session got its own kappa, n and URL back
+(``qwk_explained.walkthrough`` on its own vectors, in its own language), with no exception, error
+message, websocket failure or timeout. No timing assertion: the figures are the benchmark's job.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+
+import pytest
+from app_helpers import ROOT
+
+pytestmark = pytest.mark.slow
+
+
+def _bench():
+    spec = importlib.util.spec_from_file_location("load_classroom",
+                                                  ROOT / "bench" / "load_classroom.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("load_classroom", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_concurrent_sessions_get_their_own_results_without_errors():
+    """User flow x 5 at once: open a shared link with one's own vectors, edit twice."""
+    report = _bench().run_load(sessions=5, edits=2, items=60, timeout=60, global_timeout=180)
+    assert not report.errors, report.errors
+    assert not report.cross_talk, report.cross_talk
+    assert report.complete, report.table()
+    assert report.peak_rss > 0
+
+
+def test_the_plans_give_every_session_different_vectors_and_expectations():
+    """The cross-talk check can only see a mix-up if sessions differ: n and kappa per session."""
+    bench = _bench()
+    plans = bench.make_plans(6, 2, 40)
+    assert len({len(p.predicted.split(",")) for p in plans}) == 6
+    assert len({p.actuals for p in plans}) == 6
+    expected = [bench.expected_metrics(p, 0) for p in plans]
+    assert len({tuple(sorted(e.items())) for e in expected}) == 6
