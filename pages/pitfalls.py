@@ -6,7 +6,6 @@ page_guard()
 
 from typing import Any  # noqa: E402
 
-import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 import streamlit as st  # noqa: E402
 
@@ -23,13 +22,8 @@ EXAMPLES = ("unused_rating", "seed_en", "seed_es", "all_zero_all_four", "full_di
 
 
 def _load(name: str) -> None:
-    """Put an example into the shared vectors (like the walkthrough's presets)."""
-    example = BY_NAME[name]
-    state.set_vectors(state.vector_text(np.array(example.actual)),
-                      state.vector_text(np.array(example.predicted)))
-    state.set_value("min", None)
-    state.set_value("max", None)
-    st.session_state["scale_mode_input"] = st.session_state.get("scale", "range")
+    """Put an example into the shared vectors (the walkthrough's presets do the same)."""
+    inputs.load_example(name)
 
 
 def _example_button(name: str, where: str) -> None:

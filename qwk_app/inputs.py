@@ -90,15 +90,20 @@ def _presets() -> None:
              help=tr("inputs.presets_help"))
 
 
+def load_example(name: str) -> None:
+    """Put a named example into the shared vectors, on the scale its data spans."""
+    example = BY_NAME[name]
+    state.set_vectors(state.vector_text(np.array(example.actual)),
+                      state.vector_text(np.array(example.predicted)))
+    state.set_value("min", None)
+    state.set_value("max", None)
+    st.session_state["scale_mode_input"] = st.session_state.get("scale", "range")
+
+
 def _apply_preset() -> None:
     name = st.session_state.get("preset_pick")
     if name in BY_NAME:
-        example = BY_NAME[name]
-        state.set_vectors(state.vector_text(np.array(example.actual)),
-                          state.vector_text(np.array(example.predicted)))
-        state.set_value("min", None)
-        state.set_value("max", None)
-        st.session_state["scale_mode_input"] = st.session_state.get("scale", "range")
+        load_example(name)
     st.session_state["preset_pick"] = None
 
 

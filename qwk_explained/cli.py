@@ -32,7 +32,7 @@ from .errors import InputError
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES, error_message, format_param, resolve_language, t
 from .interpret import landis_koch
 from .numbers import format_number, format_percent
-from .ratings import MAX_ITEMS, SCALES, parse_csv, parse_table, parse_vector
+from .ratings import MAX_ITEMS, SCALES, decode_text, parse_csv, parse_table, parse_vector
 from .stats import KappaStatistics
 from .steps import Walkthrough, walkthrough, walkthrough_from_table
 
@@ -281,17 +281,6 @@ def _read_bytes(path: str) -> bytes:
         raise CliError("file_unreadable", path=path) from None
 
 
-def _decode(data: bytes) -> str:
-    if b"\x00" in data[:4096]:
-        raise InputError("csv_not_text")
-    for encoding in ("utf-8-sig", "cp1252"):
-        try:
-            return data.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-    raise InputError("csv_not_text")
-
-
 def read_ratings_file(path: str) -> tuple[NDArray[np.int64], ...]:
     """One or two rating columns from a text or CSV file (``-`` reads standard input).
 
@@ -299,7 +288,7 @@ def read_ratings_file(path: str) -> tuple[NDArray[np.int64], ...]:
     one column (one rater) or two (actual, then predicted), header optional. A text file holding
     several ratings per line, which is not a CSV, falls back to being read as one vector.
     """
-    text = _decode(_read_bytes(path))
+    text = decode_text(_read_bytes(path))
     lines = [line for line in text.splitlines() if line.strip()]
     if not lines:
         raise InputError("empty")

@@ -345,7 +345,8 @@ class CsvColumns:
     header: tuple[str, ...] | None
 
 
-def _decode(data: bytes | str) -> str:
+def decode_text(data: bytes | str) -> str:
+    """Bytes of a text file as text (UTF-8, with or without BOM, else Windows-1252); not binary."""
     if isinstance(data, str):
         return data
     if b"\x00" in data[:4096]:
@@ -371,7 +372,7 @@ def parse_csv(data: bytes | str) -> CsvColumns:
     A first row that is not all integers is taken as the header. Two columns are the actual and the
     predicted ratings, in that order.
     """
-    text = _normalise(_decode(data)).replace('"', "").replace("'", "")
+    text = _normalise(decode_text(data)).replace('"', "").replace("'", "")
     lines = [line.strip() for line in text.splitlines()]
     lines = [line for line in lines if line]
     if not lines:

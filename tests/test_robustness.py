@@ -319,9 +319,16 @@ def test_upload_size_cap_and_safe_settings_are_in_the_config():
     assert settings_file["client"]["showErrorDetails"] in accepted
     assert settings_file["client"]["toolbarMode"] in ("auto", "developer", "viewer", "minimal")
     options = st_config.get_config_options()
-    for section, values in settings_file.items():
-        for name in values:
-            assert f"{section}.{name}" in options, f"{section}.{name} is not a Streamlit option"
+
+    def keys(table, prefix):  # nested tables such as [theme.light] give dotted option names
+        for name, value in table.items():
+            if isinstance(value, dict):
+                yield from keys(value, f"{prefix}{name}.")
+            else:
+                yield f"{prefix}{name}"
+
+    for key in keys(settings_file, ""):
+        assert key in options, f"{key} is not a Streamlit option"
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
