@@ -102,10 +102,11 @@ def parse_vector(text: str) -> IntArray:
         raise InputError("empty")
     if len(text) > MAX_ITEMS * 12:
         raise InputError("too_many_items", count=len(text) // 2, limit=MAX_ITEMS)
-    cleaned = _normalise(text).strip(" \t\r\n,;")
-    if not cleaned:
+    # Separators at either end (any Unicode whitespace included) leave empty tokens: drop them.
+    tokens = [token for token in _SEPARATORS.split(_normalise(text)) if token]
+    if not tokens:
         raise InputError("empty")
-    return tokens_to_ints(_SEPARATORS.split(cleaned))
+    return tokens_to_ints(tokens)
 
 
 def check_pair(actual: IntArray, predicted: IntArray) -> None:

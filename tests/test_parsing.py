@@ -506,3 +506,16 @@ def test_parse_table_fuzz(text):
         assert table.dtype == np.int64 and table.ndim == 2
         assert table.shape[0] == table.shape[1] >= 1
         assert (table >= 0).all() and table.sum() > 0
+
+
+@pytest.mark.parametrize("text", ["\x0c", "\u2028", " \x0b ,; \u3000", "\u2029\n"])
+def test_whitespace_of_any_kind_alone_is_empty(text):
+    """Invariant: text with no rating in it is reported as empty, whatever whitespace it holds."""
+    with pytest.raises(InputError) as raised:
+        parse_vector(text)
+    assert raised.value.code == "empty"
+
+
+def test_unicode_whitespace_separates_ratings():
+    """Line and paragraph separators pasted from documents separate ratings like newlines."""
+    assert parse_vector("\u20281\u20292\x0c3\u2028").tolist() == [1, 2, 3]
