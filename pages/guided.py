@@ -306,13 +306,7 @@ outcome = compute.current()
 with st.expander(tr("guided.edit_ratings"), expanded=bool(outcome.errors),
                  icon=":material/edit:"):
     inputs.text_fields(outcome)
-result = outcome.result
-
-if result is None:
-    st.info(tr("guided.nothing_yet"), icon=":material/edit:")
-    st.stop()
-if outcome.stale:
-    st.warning(tr("guided.stale"), icon=":material/history:")
+result = render.shown_result(outcome, "guided")
 applied = st.session_state.pop(APPLIED_KEY, None)
 if applied is not None:
     st.success(tr("guided.whatif_applied", item=num(applied[0]), rating=applied[1]),

@@ -9,7 +9,7 @@ from typing import Any  # noqa: E402
 import pandas as pd  # noqa: E402
 import streamlit as st  # noqa: E402
 
-from qwk_app import compute, inputs, state  # noqa: E402
+from qwk_app import compute, inputs, render, state  # noqa: E402
 from qwk_app.text import error_text, num, tr  # noqa: E402
 from qwk_explained import Walkthrough  # noqa: E402
 from qwk_explained import conventions as cv  # noqa: E402
@@ -92,12 +92,7 @@ for index, name in enumerate(EXAMPLES):
     with buttons[index % 3]:
         _example_button(name, "load")
 
-result = outcome.result
-if result is None or result.actual is None or result.predicted is None:
-    st.info(tr("pitfalls.nothing_yet"), icon=":material/edit:")
-    st.stop()
-if outcome.stale:
-    st.warning(tr("pitfalls.stale"), icon=":material/history:")
+result = render.shown_result(outcome, "pitfalls")
 
 weights = state.settings().weights
 comparison = _compare(compute.result_key(outcome), result, weights)

@@ -15,13 +15,7 @@ st.markdown(tr("walkthrough.intro"))
 inputs.apply_table_edits()
 outcome = compute.current()
 inputs.vector_panel(outcome)
-result = outcome.result
-
-if result is None:
-    st.info(tr("walkthrough.nothing_yet"), icon=":material/edit:")
-    st.stop()
-if outcome.stale:
-    st.warning(tr("walkthrough.stale"), icon=":material/history:")
+result = render.shown_result(outcome, "walkthrough")
 
 stats = result.statistics()
 summary = st.columns(4)

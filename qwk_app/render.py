@@ -20,11 +20,23 @@ from qwk_explained.interpret import landis_koch
 from qwk_explained.stats import KappaStatistics
 
 from . import state
+from .compute import Outcome
 from .text import num, tr
 
 #: Step slugs in order; ``walkthrough.<slug>_title`` / ``_text`` are their locale keys.
 STEPS = ("observed", "weights", "histograms", "expected", "normalization", "kappa")
 Cell = tuple[int, int]
+
+
+def shown_result(outcome: Outcome, page: str) -> Walkthrough:
+    """The result a page draws: stop with ``<page>.nothing_yet`` when there is none yet, and say
+    ``<page>.stale`` when the input has a problem and the last valid result is shown instead."""
+    if outcome.result is None:
+        st.info(tr(f"{page}.nothing_yet"), icon=":material/edit:")
+        st.stop()
+    if outcome.stale:
+        st.warning(tr(f"{page}.stale"), icon=":material/history:")
+    return outcome.result
 
 
 def default_cell(result: Walkthrough) -> Cell:
