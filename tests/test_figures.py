@@ -212,3 +212,40 @@ def test_package_does_not_import_plotly():
     # The engine and CLI must run without plotly: only qwk_explained.figures imports it.
     code = "import sys, qwk_explained; sys.exit('plotly' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def _every_kind_of_figure(w):
+    heatmaps = [fig.heatmap(w.weights, w.labels, kind=kind, lang="es", highlight=(1, 2),
+                            integer=kind == "counts", **TEXTS)
+                for kind in ("counts", "proportions", "weights", "products")]
+    big = walkthrough(np.arange(40) % 20, np.arange(40)[::-1] % 20)
+    return [
+        *heatmaps,
+        fig.heatmap(w.observed, w.labels, kind="counts", lang="en", title="", x_title="x",
+                    y_title="y", zmax=3.0),
+        fig.heatmap(big.expected, big.labels, kind="counts", lang="tr", **TEXTS),  # hover only
+        fig.histogram_bars(w.labels, w.actual_hist, w.predicted_hist, actual_name="a",
+                           predicted_name="p", lang="zh", **TEXTS),
+        fig.histogram_bars(big.labels, big.actual_hist, big.predicted_hist, actual_name="a",
+                           predicted_name="p", lang="en", **TEXTS),
+        fig.with_click_targets(heatmaps[0], w.labels),
+    ]
+
+
+def test_every_figure_passes_plotly_validation(seed):
+    """Figures skip plotly's validation at run time (for speed), so it runs here instead.
+
+    A misspelt property or a wrong value type raises ``ValueError`` in a validated ``go.Figure``;
+    the JSON the browser gets must be the same either way.
+    """
+    import json
+
+    import plotly.graph_objects as go
+    import plotly.io as pio
+
+    def sent(figure) -> dict:
+        return json.loads(pio.to_json(figure, validate=False))
+
+    for figure in _every_kind_of_figure(seed):
+        checked = go.Figure(figure.to_dict())  # validates every property, raises when invalid
+        assert sent(checked) == sent(figure)
