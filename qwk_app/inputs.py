@@ -29,20 +29,41 @@ UPLOAD_AS_TEXT_MAX = 5000
 RANDOM_MAX_ITEMS = 5000
 
 
+#: The input panel's tabs (``inputs.tab_<slug>`` are their labels).
+INPUT_TABS = ("text", "table", "random", "upload")
+
+
 def vector_panel(outcome: Outcome) -> None:
-    """The full editing panel of the walkthrough page."""
+    """The full editing panel of the walkthrough page.
+
+    Only the open tab's content is built (besides the text fields, which are cheap and carry the
+    input errors): the table editor alone was a tenth of every rerun, and thirty students editing
+    at once wait for each other's reruns. Opening a tab reruns the page.
+    """
     _presets()
-    typed, table, generate, upload = st.tabs(
-        [tr("inputs.tab_text"), tr("inputs.tab_table"), tr("inputs.tab_random"),
-         tr("inputs.tab_upload")])
+    labels = [tr(f"inputs.tab_{slug}") for slug in INPUT_TABS]
+    # The open tab is kept as a slug, so it survives a language switch (the labels change).
+    opened = st.session_state.get("input_tab", "text")
+    st.session_state["input_tab_input"] = labels[INPUT_TABS.index(opened)
+                                                 if opened in INPUT_TABS else 0]
+    typed, table, generate, upload = st.tabs(labels, key="input_tab_input",
+                                             on_change=_tab_opened, args=(labels,))
     with typed:
         text_fields(outcome)
-    with table:
-        _table_editor()
-    with generate:
-        _random_form()
-    with upload:
-        _upload()
+    if table.open:
+        with table:
+            _table_editor()
+    if generate.open:
+        with generate:
+            _random_form()
+    if upload.open:
+        with upload:
+            _upload()
+
+
+def _tab_opened(labels: list[str]) -> None:
+    label = st.session_state.get("input_tab_input")
+    st.session_state["input_tab"] = INPUT_TABS[labels.index(label)] if label in labels else "text"
 
 
 def text_fields(outcome: Outcome) -> None:

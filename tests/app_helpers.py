@@ -29,6 +29,14 @@ def open_app(page: str | None = None, *, locale: str | None = None, run: bool = 
     return at
 
 
+def open_tab(at: AppTest, slug: str) -> AppTest:
+    """Open one of the walkthrough's input tabs (``table``, ``random``, ``upload``), as a click on
+    it does: only the open tab's content is built. AppTest cannot click a tab, so this sets the
+    slug the tab's callback stores."""
+    at.session_state["input_tab"] = slug
+    return at.run()
+
+
 def assert_clean(at: AppTest) -> None:
     """No exception element (a traceback shown to the user)."""
     assert not at.exception, [e.value for e in at.exception]

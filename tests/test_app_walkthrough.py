@@ -7,7 +7,7 @@ Source of truth for every number: the engine (``qwk_explained.walkthrough``) for
 from __future__ import annotations
 
 import pytest
-from app_helpers import LANGS, assert_clean, figure_by_title, open_app, plotly_specs
+from app_helpers import LANGS, assert_clean, figure_by_title, open_app, open_tab, plotly_specs
 
 from qwk_explained import walkthrough
 from qwk_explained.examples import BY_NAME
@@ -76,7 +76,7 @@ def test_editing_text_updates_every_step_and_the_url():
 
 def test_table_editor_edits_write_back_to_the_text_fields():
     """User flow: change a cell and add a row in the table editor; the vectors follow."""
-    at = open_app(lang="en", actual="1,2,3", predicted="1,2,2")
+    at = open_tab(open_app(lang="en", actual="1,2,3", predicted="1,2,2"), "table")
     assert at.data_editor, "the table editor is shown for short vectors"
     at.session_state["editor_0"] = {"edited_rows": {0: {"actual": 3}},
                                     "added_rows": [{"actual": 1, "predicted": 1}],
@@ -87,6 +87,23 @@ def test_table_editor_edits_write_back_to_the_text_fields():
     assert at.text_area(key="predicted_input").value == "1, 2, 1"
     expected = walkthrough([3, 3, 1], [1, 2, 1])
     assert kappa_metric(at, "en") == format_number(expected.kappa, "en")
+
+
+def test_only_the_open_input_tab_is_built_and_it_stays_open_across_languages():
+    """The table editor, random form and uploader cost a rerun only when their tab is open; the
+    open tab is the same after a language switch (its label changes, the tab does not)."""
+    at = open_app(lang="en", actual="1,2,3", predicted="1,2,2")
+    assert at.text_area(key="actual_input").value == "1,2,3"
+    assert not at.data_editor and not at.get("file_uploader") and not at.number_input
+    open_tab(at, "table")
+    assert at.data_editor and not at.get("file_uploader")
+    at.selectbox(key="lang").set_value("tr").run()
+    assert_clean(at)
+    assert at.data_editor, "the table tab is still open in Turkish"
+    assert at.session_state["input_tab_input"] == t("tr", "inputs.tab_table")
+    open_tab(at, "upload")
+    assert at.get("file_uploader") and not at.data_editor
+    assert at.text_area(key="actual_input").value == "1,2,3"  # the typed text is always there
 
 
 @pytest.mark.parametrize("weights", ["linear", "unweighted"])
@@ -195,7 +212,7 @@ def test_presets_load_each_example():
 
 def test_random_generator_is_reproducible():
     """Random example: same seed, same vectors; the page shows their kappa."""
-    at = open_app(lang="en")
+    at = open_tab(open_app(lang="en"), "random")
     at.number_input(key="random_n").set_value(30)
     at.number_input(key="random_seed").set_value(7)
     at.button(key="FormSubmitter:random_form-" + t("en", "inputs.random_generate")).click().run()

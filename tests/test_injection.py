@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from app_helpers import ROOT, assert_clean, open_app
+from app_helpers import ROOT, assert_clean, open_app, open_tab
 
 from qwk_app import state
 from qwk_app.frame import PAGES, PAGES_DIR
@@ -159,7 +159,7 @@ def test_payload_in_every_text_field_of_every_page(page):
 
 def test_markup_in_an_uploaded_file_name_and_cells_is_not_rendered(walkthrough_app):
     """An upload: its file name and a bad cell are quoted in messages, escaped."""
-    at = walkthrough_app
+    at = open_tab(walkthrough_app, "upload")
     name = "**bold** [a](https:x).csv"
     at.file_uploader(key="upload_first").set_value((name, b"a,p\n1,2\n2,1\n", "text/csv")).run()
     assert_clean(at)

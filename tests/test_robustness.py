@@ -17,7 +17,7 @@ import re
 import string
 
 import pytest
-from app_helpers import LANGS, ROOT, assert_clean, open_app
+from app_helpers import LANGS, ROOT, assert_clean, open_app, open_tab
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -242,7 +242,7 @@ CSV_BYTES = st.one_of(
 
 @functools.cache
 def _upload_app(lang: str):
-    return open_app("walkthrough", lang=lang)
+    return open_tab(open_app("walkthrough", lang=lang), "upload")
 
 
 @FEW
