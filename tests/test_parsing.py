@@ -519,3 +519,81 @@ def test_whitespace_of_any_kind_alone_is_empty(text):
 def test_unicode_whitespace_separates_ratings():
     """Line and paragraph separators pasted from documents separate ratings like newlines."""
     assert parse_vector("\u20281\u20292\x0c3\u2028").tolist() == [1, 2, 3]
+
+
+# --- the plain CSV reader (np.loadtxt) agrees with the careful one -------------------------------
+
+PLAIN_HEADERS = st.sampled_from(["", "actual,predicted\n", "实际;预测\r\n", "a\tb\n", "score\n",
+                                 '"real","predicha"\n', "\ufeffgerçek,tahmin\n", "x,1\n"])
+PLAIN_NOISE = st.sampled_from(list("0123456789 ,;\t\n\r-+.x") + ["\r\n", "99999999999", ""])
+
+
+@st.composite
+def csv_files(draw) -> str:
+    """Mostly well-formed CSV files (so the plain reader answers often), some with one defect."""
+    width = draw(st.integers(1, 2))
+    delimiter = draw(st.sampled_from([",", ";", "\t", " ", ", "]))
+    newline = draw(st.sampled_from(["\n", "\r\n", "\r"]))
+    cells = st.one_of(st.integers(-20, 20).map(str), st.sampled_from(["+3", "007", " 4", "-0"]))
+    rows = draw(st.lists(st.lists(cells, min_size=width, max_size=width), min_size=1,
+                         max_size=8))
+    text = draw(PLAIN_HEADERS) + newline.join(delimiter.join(row) for row in rows)
+    text += draw(st.sampled_from(["", newline, newline * 2]))
+    if draw(st.booleans()):  # one defect somewhere: a stray character, a missing one
+        at = draw(st.integers(0, len(text)))
+        text = text[:at] + draw(PLAIN_NOISE) + text[at + draw(st.integers(0, 1)):]
+    return text
+
+
+def _columns(parsed):
+    return None if parsed is None else (
+        [column.tolist() for column in parsed.columns], parsed.header)
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=list(HealthCheck))
+@given(text=csv_files(), as_bytes=st.booleans())
+def test_plain_reader_agrees_with_the_careful_reader(text, as_bytes):
+    """Whenever the fast reader answers, it answers exactly what the careful reader does (same
+    columns, same header); when it does not, the careful reader decides (result or message)."""
+    data = text.encode("utf-8") if as_bytes else text
+    plain = ratings_module._parse_csv_plain(data)
+    if plain is None:
+        return
+    careful = _outcome(ratings_module._parse_csv_careful, data)
+    assert careful is not None, f"plain reader accepted {data!r}, the careful one rejects it"
+    assert _columns(plain) == _columns(careful)
+
+
+@pytest.mark.parametrize("data", [
+    b"actual,predicted\n1,2\n3,4\n",
+    b"\xef\xbb\xbfactual;predicted\r\n1;2\r\n3;4\r\n",  # BOM, semicolons, CRLF
+    "实际\t预测\n1\t2\n-3\t4\n".encode(),  # a header in Chinese, tabs, a negative rating
+    b"1, 2\n 3 ,4\n\n5,6",  # spaces, a blank line, no final line break
+    b"5\n4\n3\n",  # one column
+    b"1 2\n3 4\n",  # space separated
+])
+def test_plain_files_take_the_fast_path(data):
+    plain = ratings_module._parse_csv_plain(data)
+    assert plain is not None, data
+    assert _columns(plain) == _columns(ratings_module._parse_csv_careful(data))
+
+
+@pytest.mark.parametrize("data", [
+    b"1,2\n3.5,4\n", b"1,2\n3\n", b'"1","2"\n', b"1,2\n1;2\n", b"1,2,3\n", b"1,2\n3,x\n",
+    b"1,2\n99999999999,1\n", b"1,2\r3,4\r", b"(1),2\n",
+])
+def test_files_with_something_to_explain_take_the_careful_path(data):
+    """Decimals, ragged rows, quotes, mixed delimiters, words, huge values, old Mac line breaks,
+    brackets: the careful reader reads or explains them, line by line."""
+    assert ratings_module._parse_csv_plain(data) is None
+
+
+def test_a_large_plain_upload_is_read_by_the_fast_path():
+    rng = np.random.default_rng(5)
+    actual, predicted = rng.integers(0, 5, 200_000), rng.integers(0, 5, 200_000)
+    body = "\n".join(f"{a},{p}" for a, p in zip(actual.tolist(), predicted.tolist(), strict=True))
+    plain = ratings_module._parse_csv_plain(("actual,predicted\n" + body).encode())
+    assert plain is not None
+    assert plain.columns[0].tolist() == actual.tolist()
+    assert plain.columns[1].tolist() == predicted.tolist()
+    assert plain.header == ("actual", "predicted")
