@@ -16,11 +16,16 @@ timeout, and *no cross-talk*: the kappa and n metrics and the URL written back a
 session's (``qwk_explained.walkthrough`` on its vectors, formatted by ``numbers.format_number`` for
 its language). It samples the server's memory (RSS of the process and its children) throughout.
 
+With ``--upload-mb M``, one more session opens the upload tab and uploads an M MB CSV as the class
+starts editing (upload URL, multipart PUT with the XSRF cookie and header, then the uploader's new
+state, as a browser does); its own wait is printed apart, its cost shows in the class's times.
+
 Prints p50/p95/max, errors, cross-talk, peak memory and PASS/FAIL against the classroom goal
 (30 sessions x 5 edits, edit p95 < 2 s, zero errors). Loopback only; bounded by a global timeout;
 the server is stopped by its pid whatever happens.
 
-Usage: ``python bench/load_classroom.py [--sessions 30] [--edits 5] [--items 200] [--think 0]``
+Usage: ``python bench/load_classroom.py [--sessions 30] [--edits 5] [--items 200] [--think 0]
+[--upload-mb 0]``
 Like a browser, the client sends with each rerun the state of every text area, select box and
 radio button on the page (the value the server last set, else the widget's default, else what the
 student typed), not only the widget that changed.
@@ -45,11 +50,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import parse_qs, urlencode
 
+import numpy as np
 import psutil
 import streamlit
 import websocket
 from streamlit.proto.Alert_pb2 import Alert
 from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.Common_pb2 import FileUploaderState
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -107,6 +114,17 @@ def wait_healthy(port: int, server: subprocess.Popen, timeout: float) -> None:
             pass
         time.sleep(0.2)
     raise TimeoutError(f"the server did not answer {url} within {timeout:.0f} s")
+
+
+def xsrf_cookie(port: int) -> str:
+    """The XSRF cookie the server hands out (uploads must echo it in a header)."""
+    with urllib.request.urlopen(f"http://{HOST}:{port}/_stcore/health",  # noqa: S310 - loopback
+                                timeout=10) as response:
+        for header in response.headers.get_all("Set-Cookie") or []:
+            name, _, rest = header.partition("=")
+            if name.strip() == "_streamlit_xsrf":
+                return rest.split(";", 1)[0]
+    raise RuntimeError("the server set no _streamlit_xsrf cookie")
 
 
 def stop_server(server: subprocess.Popen) -> None:
@@ -171,6 +189,7 @@ class RunView:
     problems: list[str] = field(default_factory=list)
     query_string: str | None = None
     page_script_hash: str = ""
+    tabs_id: str = ""  # the input panel's tabs (a widget: its value is the open tab's label)
 
 
 class Browser:
@@ -182,6 +201,7 @@ class Browser:
                                               subprotocols=["streamlit"], timeout=timeout)
         self.query_string = ""
         self.page_script_hash = ""
+        self.session_id = ""
         #: The values this "browser" shows in its widgets, sent back with every rerun.
         self.widget_values: dict[str, str] = {}
 
@@ -192,7 +212,8 @@ class Browser:
             pass
 
     def rerun(self, query_string: str | None = None, widgets: dict[str, str] | None = None,
-              timeout: float = 30.0) -> RunView:
+              timeout: float = 30.0,
+              files: dict[str, FileUploaderState] | None = None) -> RunView:
         """Request a rerun (as a page load or a widget edit) and read until it has finished."""
         if query_string is not None:
             self.query_string = query_string
@@ -208,6 +229,10 @@ class Browser:
             widget = state.widget_states.widgets.add()
             widget.id = widget_id
             widget.string_value = value
+        for widget_id, uploaded in (files or {}).items():
+            widget = state.widget_states.widgets.add()
+            widget.id = widget_id
+            widget.file_uploader_state_value.CopyFrom(uploaded)
         view = RunView()
         seen: set[str] = set()
         start = time.perf_counter()
@@ -229,6 +254,7 @@ class Browser:
                 self._read_delta(msg, view, seen)
             elif kind == "new_session":
                 self.page_script_hash = msg.new_session.page_script_hash
+                self.session_id = msg.new_session.initialize.session_id
             elif kind == "page_info_changed":
                 self.query_string = msg.page_info_changed.query_string
                 view.query_string = self.query_string
@@ -249,7 +275,52 @@ class Browser:
                 self.widget_values = {k: v for k, v in self.widget_values.items() if k in seen}
                 return view
 
+    def upload(self, widget_id: str, name: str, data: bytes, timeout: float = 60.0) -> RunView:
+        """Upload a file into a file uploader, as the browser does, and wait for the rerun.
+
+        1. ask the session for an upload URL (``file_urls_request`` -> ``file_urls_response``);
+        2. PUT the file there as multipart form data, with the XSRF cookie and header;
+        3. rerun with the uploader's new state naming the file.
+        """
+        request = BackMsg()
+        request.file_urls_request.request_id = request_id = f"upload-{time.monotonic_ns()}"
+        request.file_urls_request.file_names.append(name)
+        request.file_urls_request.session_id = self.session_id
+        self.ws.settimeout(timeout)
+        self.ws.send_binary(request.SerializeToString())
+        while True:
+            msg = ForwardMsg()
+            msg.ParseFromString(self.ws.recv())
+            if (msg.WhichOneof("type") == "file_urls_response"
+                    and msg.file_urls_response.response_id == request_id):
+                break
+        if msg.file_urls_response.error_msg:
+            raise RuntimeError(f"no upload URL: {msg.file_urls_response.error_msg}")
+        urls = msg.file_urls_response.file_urls[0]
+        xsrf = xsrf_cookie(self.port)
+        boundary = f"----qwk{time.monotonic_ns()}"
+        body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"{urls.file_id}\"; "
+                f"filename=\"{name}\"\r\nContent-Type: text/csv\r\n\r\n").encode() + data + \
+            f"\r\n--{boundary}--\r\n".encode()
+        put = urllib.request.Request(
+            f"http://{HOST}:{self.port}{urls.upload_url}", data=body, method="PUT",
+            headers={"Content-Type": f"multipart/form-data; boundary={boundary}",
+                     "X-Xsrftoken": xsrf, "Cookie": f"_streamlit_xsrf={xsrf}"})
+        with urllib.request.urlopen(put, timeout=timeout) as response:  # noqa: S310 - loopback
+            if response.status not in (200, 204):
+                raise RuntimeError(f"upload answered HTTP {response.status}")
+        state = FileUploaderState()
+        info = state.uploaded_file_info.add()
+        info.file_id, info.name, info.size = urls.file_id, name, len(data)
+        info.file_urls.CopyFrom(urls)
+        return self.rerun(files={widget_id: state}, timeout=timeout)
+
     def _read_delta(self, msg: ForwardMsg, view: RunView, seen: set[str]) -> None:
+        if msg.delta.WhichOneof("type") == "add_block":
+            block = msg.delta.add_block
+            if block.WhichOneof("type") == "tab_container":
+                view.tabs_id = block.tab_container.id
+            return
         if msg.delta.WhichOneof("type") != "new_element":
             return
         element = msg.delta.new_element
@@ -355,6 +426,7 @@ def cross_talk(plan: Plan, step: int, view: RunView) -> list[str]:
 class Outcome:
     load_seconds: list[float] = field(default_factory=list)
     edit_seconds: list[float] = field(default_factory=list)
+    upload_seconds: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     cross_talk: list[str] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -412,6 +484,52 @@ def student(port: int, plan: Plan, outcome: Outcome, start: threading.Barrier,
             browser.close()
 
 
+def upload_csv(megabytes: float, seed: int = 7) -> tuple[bytes, dict[str, str]]:
+    """A two-column CSV of about ``megabytes`` MB, and the kappa and n the page must show."""
+    rows = max(2, int(megabytes * 2**20) // 4)  # "a,p\n": 4 bytes a row
+    actual, predicted = random_ratings(rows, CLASSES, 0.6, seed=seed)
+    lines = np.char.add(np.char.add(actual.astype("U1"), ","), predicted.astype("U1"))
+    data = ("actual,predicted\n" + "\n".join(lines.tolist()) + "\n").encode()
+    result = walkthrough(actual, predicted)
+    return data, {t("en", "common.kappa"): format_number(result.kappa, "en"),
+                  t("en", "walkthrough.items"): format_number(result.n, "en")}
+
+
+def uploader(port: int, megabytes: float, outcome: Outcome, start: threading.Barrier,
+             timeout: float) -> None:
+    """One more session, in the middle of the class: opens the app, the upload tab, and uploads a
+    large CSV at the moment the others start editing. Its own wait is counted apart; what it
+    costs the others shows in their edit times."""
+    data, expected = upload_csv(megabytes)
+    browser = None
+    try:
+        browser = Browser(port, timeout)
+        view = browser.rerun("lang=en", timeout=timeout)
+        view = browser.rerun(widgets={view.tabs_id: t("en", "inputs.tab_upload")},
+                             timeout=timeout)
+        widget_id = view.widget_ids.get("upload_first")
+        if widget_id is None:
+            raise RuntimeError("no upload_first file uploader in the upload tab")
+        try:
+            start.wait(timeout=timeout)
+        except threading.BrokenBarrierError:
+            pass
+        time.sleep(0.5)  # the class has opened its links and is editing
+        view = browser.upload(widget_id, "class.csv", data, timeout=max(timeout, 120))
+        with outcome.lock:
+            outcome.upload_seconds.append(view.seconds)
+            outcome.errors.extend(f"upload: {p}" for p in view.problems)
+            for label, value in expected.items():
+                shown = view.metrics.get(label, [])
+                if not shown or any(body != value for body in shown):
+                    outcome.cross_talk.append(f"upload: {label} {shown} != {value!r}")
+    except Exception as error:  # noqa: BLE001 - counted like any other failure
+        outcome.error(f"upload: {type(error).__name__}: {error}")
+    finally:
+        if browser is not None:
+            browser.close()
+
+
 @dataclass
 class Report:
     sessions: int
@@ -426,11 +544,14 @@ class Report:
     peak_rss: int
     wall_seconds: float
     load_before: float = 0.0  # the machine's 1-minute load average when the run started
+    upload_mb: float = 0.0  # size of the one large upload made while the class edits (0: none)
+    upload_seconds: list[float] = field(default_factory=list)
 
     @property
     def complete(self) -> bool:
         return (len(self.load_seconds) == self.sessions
-                and len(self.edit_seconds) == self.sessions * self.edits)
+                and len(self.edit_seconds) == self.sessions * self.edits
+                and len(self.upload_seconds) == (1 if self.upload_mb else 0))
 
     @property
     def edit_p95(self) -> float:
@@ -447,11 +568,14 @@ class Report:
             f"Classroom load: {self.sessions} sessions x {self.edits} edits, "
             f"{self.items}-{self.items + self.sessions - 1} items each, think time "
             f"{self.think:g} s, {os.cpu_count()} CPU cores (load average {self.load_before:.1f} "
-            f"before the run), streamlit {streamlit.__version__}",
+            f"before the run), streamlit {streamlit.__version__}"
+            + (f", one {self.upload_mb:g} MB CSV uploaded meanwhile" if self.upload_mb else ""),
             f"{'':<22}{'count':>6}{'p50':>9}{'p95':>9}{'max':>9}",
         ]
-        for name, values in (("open shared link", self.load_seconds),
-                             ("edit -> rerun done", self.edit_seconds)):
+        rows = [("open shared link", self.load_seconds), ("edit -> rerun done", self.edit_seconds)]
+        if self.upload_mb:
+            rows.append((f"upload {self.upload_mb:g} MB -> done", self.upload_seconds))
+        for name, values in rows:
             if values:
                 lines.append(f"{name:<22}{len(values):>6}{percentile(values, 50):>8.3f}s"
                              f"{percentile(values, 95):>8.3f}s{max(values):>8.3f}s")
@@ -480,8 +604,11 @@ def percentile(values: list[float], q: float) -> float:
 
 def run_load(sessions: int = GOAL_SESSIONS, edits: int = GOAL_EDITS, items: int = 200, *,
              think: float = 0.0, timeout: float = 30.0, global_timeout: float = 300.0,
-             warmup: bool = True, port: int | None = None) -> Report:
-    """Start the server, run the classroom against it, stop the server; return the figures."""
+             warmup: bool = True, port: int | None = None, upload_mb: float = 0.0) -> Report:
+    """Start the server, run the classroom against it, stop the server; return the figures.
+
+    With ``upload_mb``, one more session uploads a CSV of that size as the class starts editing.
+    """
     plans = make_plans(sessions, edits, items)
     outcome = Outcome()
     load_before = os.getloadavg()[0]
@@ -498,10 +625,13 @@ def run_load(sessions: int = GOAL_SESSIONS, edits: int = GOAL_EDITS, items: int 
         idle = sampler.rss()
         sampler.start()
         deadline = time.perf_counter() + global_timeout
-        start = threading.Barrier(sessions)
+        start = threading.Barrier(sessions + (1 if upload_mb else 0))
         threads = [threading.Thread(target=student, daemon=True,
                                     args=(bound, plan, outcome, start, timeout, deadline, think))
                    for plan in plans]
+        if upload_mb:
+            threads.append(threading.Thread(target=uploader, daemon=True,
+                                            args=(bound, upload_mb, outcome, start, timeout)))
         for thread in threads:
             thread.start()
         for thread in threads:
@@ -514,7 +644,7 @@ def run_load(sessions: int = GOAL_SESSIONS, edits: int = GOAL_EDITS, items: int 
         return Report(sessions, edits, items, think, list(outcome.load_seconds),
                       list(outcome.edit_seconds), list(outcome.errors),
                       list(outcome.cross_talk), idle, peak, time.perf_counter() - began,
-                      load_before)
+                      load_before, upload_mb, list(outcome.upload_seconds))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -530,12 +660,16 @@ def main(argv: list[str] | None = None) -> int:
                         help="bound on the whole run after the warm-up (s)")
     parser.add_argument("--no-warmup", action="store_true",
                         help="do not open one session before the class (cold server)")
+    parser.add_argument("--upload-mb", type=float, default=0.0,
+                        help="one more session uploads a CSV of this many MB as the class "
+                             "starts editing (the app accepts up to 20)")
     args = parser.parse_args(argv)
-    if not (1 <= args.sessions <= 500 and 0 <= args.edits <= 100 and 2 <= args.items <= 100_000):
-        parser.error("sessions 1..500, edits 0..100, items 2..100000")
+    if not (1 <= args.sessions <= 500 and 0 <= args.edits <= 100 and 2 <= args.items <= 100_000
+            and 0 <= args.upload_mb <= 19.5):
+        parser.error("sessions 1..500, edits 0..100, items 2..100000, upload-mb 0..19.5")
     report = run_load(args.sessions, args.edits, args.items, think=args.think,
                       timeout=args.timeout, global_timeout=args.global_timeout,
-                      warmup=not args.no_warmup)
+                      warmup=not args.no_warmup, upload_mb=args.upload_mb)
     print(report.table())
     return 0 if report.passed else 1
 

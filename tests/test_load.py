@@ -1,9 +1,10 @@
 """A small classroom against the real server: concurrent sessions never see each other's results.
 
 Runs ``bench/load_classroom.py`` (5 sessions x 2 edits over Streamlit's websocket protocol, on a
-loopback port) and checks against the engine: every session got its own kappa, n and URL back
-(``qwk_explained.walkthrough`` on its own vectors, in its own language), with no exception, error
-message, websocket failure or timeout. No timing assertion: the figures are the benchmark's job.
+loopback port, and one upload) and checks against the engine: every session got its own kappa, n
+and URL back (``qwk_explained.walkthrough`` on its own vectors, in its own language), with no
+exception, error message, websocket failure or timeout. No timing assertion: the figures are the
+benchmark's job.
 """
 
 from __future__ import annotations
@@ -27,11 +28,15 @@ def _bench():
 
 
 def test_concurrent_sessions_get_their_own_results_without_errors():
-    """User flow x 5 at once: open a shared link with one's own vectors, edit twice."""
-    report = _bench().run_load(sessions=5, edits=2, items=60, timeout=60, global_timeout=180)
+    """User flow x 5 at once: open a shared link with one's own vectors, edit twice; meanwhile a
+    sixth session uploads a 1 MB CSV (the browser's protocol: upload URL, PUT with the XSRF
+    token, rerun) and must see the engine's kappa for that file."""
+    report = _bench().run_load(sessions=5, edits=2, items=60, timeout=60, global_timeout=180,
+                               upload_mb=1)
     assert not report.errors, report.errors
     assert not report.cross_talk, report.cross_talk
     assert report.complete, report.table()
+    assert len(report.upload_seconds) == 1
     assert report.peak_rss > 0
 
 
