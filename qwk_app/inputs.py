@@ -231,7 +231,9 @@ def _generate() -> None:
 # --- CSV upload -------------------------------------------------------------------------------
 
 def _upload() -> None:
-    st.caption(tr("inputs.upload_help"))
+    limit = st.get_option("server.maxUploadSize")
+    # A row of two one-digit ratings is 4 bytes ("3,4\n"): the cap in rows a teacher can picture.
+    st.caption(tr("inputs.upload_help", limit=num(limit), rows=num(limit * 2**20 // 4)))
     left, right = st.columns(2)
     left.file_uploader(tr("inputs.upload_first"), type=["csv", "txt", "tsv"], key="upload_first",
                        on_change=_uploaded)

@@ -106,6 +106,20 @@ def test_only_the_open_input_tab_is_built_and_it_stays_open_across_languages():
     assert at.text_area(key="actual_input").value == "1,2,3"  # the typed text is always there
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_upload_tab_states_the_size_limit_in_the_users_language(lang):
+    """The upload cap (server.maxUploadSize) is said before a student hits it: Streamlit's own
+    rejection of a larger file is in English only."""
+    from streamlit import config
+
+    limit = config.get_option("server.maxUploadSize")
+    at = open_tab(open_app(lang=lang), "upload")
+    help_text = t(lang, "inputs.upload_help", limit=format_number(limit, lang),
+                  rows=format_number(limit * 2**20 // 4, lang))
+    assert help_text in [caption.value for caption in at.caption]
+    assert format_number(limit, lang) in help_text
+
+
 @pytest.mark.parametrize("weights", ["linear", "unweighted"])
 def test_changing_weights_recomputes_kappa(weights):
     """Settings flow: the weights radio changes kappa to the engine's value for that weighting."""
