@@ -275,7 +275,11 @@ def _uploaded() -> None:
     if len(actual) <= UPLOAD_AS_TEXT_MAX:
         state.set_vectors(state.vector_text(actual), state.vector_text(predicted))
     else:
-        digest = hashlib.sha1(actual.tobytes() + b"|" + predicted.tobytes()).hexdigest()
+        # Hashed in place (no copy of the arrays); hashlib lets other sessions run meanwhile.
+        hasher = hashlib.blake2b(np.ascontiguousarray(actual), digest_size=20)
+        hasher.update(b"|")
+        hasher.update(np.ascontiguousarray(predicted))
+        digest = hasher.hexdigest()
         actual.setflags(write=False)
         predicted.setflags(write=False)
         session["upload"] = {"name": name, "actual": actual, "predicted": predicted,

@@ -6,6 +6,7 @@ Source of truth for every number: the engine (``qwk_explained.walkthrough``) for
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from app_helpers import LANGS, assert_clean, figure_by_title, open_app, open_tab, plotly_specs
 
@@ -118,6 +119,33 @@ def test_upload_tab_states_the_size_limit_in_the_users_language(lang):
                   rows=format_number(limit * 2**20 // 4, lang))
     assert help_text in [caption.value for caption in at.caption]
     assert format_number(limit, lang) in help_text
+
+
+def test_a_large_upload_is_used_and_cleared_without_losing_the_typed_vectors():
+    """User flow: upload 20,000 rows -> the engine's kappa for them, kept out of the text boxes
+    and the link (the share box says so); clearing the upload brings back what was typed."""
+    rng = np.random.default_rng(11)
+    actual, predicted = rng.integers(0, 5, 20_000), rng.integers(0, 5, 20_000)
+    data = "actual,predicted\n" + "".join(
+        f"{a},{p}\n" for a, p in zip(actual.tolist(), predicted.tolist(), strict=True))
+    at = open_tab(open_app(lang="es", **SPANISH_SEED), "upload")
+    at.file_uploader(key="upload_first").set_value(("big.csv", data.encode(), "text/csv")).run()
+    assert_clean(at)
+    assert kappa_metric(at, "es") == format_number(walkthrough(actual, predicted).kappa, "es")
+    n_items = format_number(20_000, "es")
+    assert t("es", "inputs.upload_loaded", name="big.csv", n_items=n_items) in [
+        s.value for s in at.success]
+    open_tab(at, "text")
+    assert t("es", "inputs.upload_active", name="big.csv", n_items=n_items) in [
+        i.value for i in at.info]
+    assert not at.text_area  # 20,000 ratings stay out of the text boxes
+    assert "actual" not in at.query_params
+    assert t("es", "frame.share_too_long") in [c.value for c in at.caption]
+    at.button(key="upload_clear").click().run()
+    assert_clean(at)
+    assert at.text_area(key="actual_input").value == SPANISH_SEED["actual"]
+    expected = walkthrough(SPANISH_SEED["actual"], SPANISH_SEED["predicted"])
+    assert kappa_metric(at, "es") == format_number(expected.kappa, "es")
 
 
 @pytest.mark.parametrize("weights", ["linear", "unweighted"])
