@@ -137,7 +137,11 @@ def _table_editor() -> None:
         return
     version = session.get("editor_version", 0)
     base = session.get("editor_base")
-    if base is None or base[0] != version:
+    # The editor holds its edits relative to the rows it was drawn with, in its widget state, and
+    # Streamlit drops that state while the editor is not drawn (another tab or page open) once
+    # the edits are in the text. Without live edits, the rows are read again from the text; if
+    # they changed, a new key draws a fresh editor instead of the old rows.
+    if base is None or base[0] != version or f"editor_{version}" not in session:
         try:
             actual = parse_vector(str(session.get("actual", ""))).tolist()
             predicted = parse_vector(str(session.get("predicted", ""))).tolist()
@@ -147,6 +151,9 @@ def _table_editor() -> None:
         if len(actual) != len(predicted):
             st.info(tr("inputs.table_fix_text"))
             return
+        if base is not None and base[0] == version and (base[1], base[2]) != (actual, predicted):
+            version += 1
+            session["editor_version"] = version
         base = (version, actual, predicted)
         session["editor_base"] = base
     _, actual, predicted = base

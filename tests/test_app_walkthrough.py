@@ -90,6 +90,27 @@ def test_table_editor_edits_write_back_to_the_text_fields():
     assert kappa_metric(at, "en") == format_number(expected.kappa, "en")
 
 
+def test_table_edits_survive_closing_and_reopening_the_table_tab():
+    """Regression: the editor forgot its edits while its tab was closed (Streamlit drops the
+    state of a widget that is not drawn), showed the old rows again, and the next edit was
+    replayed on the old rows, undoing the first one in the text."""
+    at = open_tab(open_app(lang="en", actual="1,2,3", predicted="1,2,2"), "table")
+    at.session_state["editor_0"] = {"edited_rows": {0: {"actual": 3}}, "added_rows": [],
+                                    "deleted_rows": []}
+    at.run()
+    assert at.text_area(key="actual_input").value == "3, 2, 3"
+    open_tab(at, "text")
+    open_tab(at, "table")
+    assert_clean(at)
+    assert at.data_editor[0].value["actual"].tolist() == [3, 2, 3]  # the rows of the text
+    version = at.session_state["editor_version"]
+    at.session_state[f"editor_{version}"] = {"edited_rows": {1: {"predicted": 0}},
+                                             "added_rows": [], "deleted_rows": []}
+    at.run()
+    assert at.text_area(key="actual_input").value == "3, 2, 3"  # the first edit is kept
+    assert at.text_area(key="predicted_input").value == "1, 0, 2"
+
+
 def test_only_the_open_input_tab_is_built_and_it_stays_open_across_languages():
     """The table editor, random form and uploader cost a rerun only when their tab is open; the
     open tab is the same after a language switch (its label changes, the tab does not)."""
