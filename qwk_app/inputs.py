@@ -41,6 +41,7 @@ def vector_panel(outcome: Outcome) -> None:
     at once wait for each other's reruns. Opening a tab reruns the page.
     """
     _presets()
+    _keep_random_settings()
     labels = [tr(f"inputs.tab_{slug}") for slug in INPUT_TABS]
     # The open tab is kept as a slug, so it survives a language switch (the labels change).
     opened = st.session_state.get("input_tab", "text")
@@ -213,16 +214,31 @@ def apply_table_edits() -> None:
 
 # --- random examples --------------------------------------------------------------------------
 
+#: The random example's settings and their defaults.
+RANDOM_DEFAULTS = {"random_n": 20, "random_classes": 5, "random_agreement": 0.6, "random_seed": 42}
+
+
+def _keep_random_settings() -> None:
+    """Keep the random form's values while its tab is closed (every run, before any widget).
+
+    Streamlit drops the value of a widget that a run does not draw; one the script has set
+    itself is kept. The widgets then take their values from here, not from ``value=``.
+    """
+    session = st.session_state
+    for key, default in RANDOM_DEFAULTS.items():
+        session[key] = session.get(key, default)
+
+
 def _random_form() -> None:
     with st.form("random_form", border=False):
         left, middle, right, last = st.columns(4)
-        left.number_input(tr("inputs.random_n"), min_value=2, max_value=RANDOM_MAX_ITEMS, value=20,
+        left.number_input(tr("inputs.random_n"), min_value=2, max_value=RANDOM_MAX_ITEMS,
                           step=1, key="random_n")
-        middle.number_input(tr("inputs.random_classes"), min_value=2, max_value=10, value=5,
+        middle.number_input(tr("inputs.random_classes"), min_value=2, max_value=10,
                             step=1, key="random_classes")
-        right.slider(tr("inputs.random_agreement"), min_value=0.0, max_value=1.0, value=0.6,
+        right.slider(tr("inputs.random_agreement"), min_value=0.0, max_value=1.0,
                      step=0.05, key="random_agreement", help=tr("inputs.random_agreement_help"))
-        last.number_input(tr("inputs.random_seed"), min_value=0, max_value=2**31 - 1, value=42,
+        last.number_input(tr("inputs.random_seed"), min_value=0, max_value=2**31 - 1,
                           step=1, key="random_seed", help=tr("inputs.random_seed_help"))
         st.form_submit_button(tr("inputs.random_generate"), on_click=_generate)
 

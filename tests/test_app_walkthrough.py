@@ -283,6 +283,12 @@ def test_random_generator_is_reproducible():
     assert len(parse_vector(first)) == 30
     at.button(key="FormSubmitter:random_form-" + t("en", "inputs.random_generate")).click().run()
     assert at.text_area(key="actual_input").value == first
+    open_tab(at, "text")
+    open_tab(at, "random")  # the form's values are kept while its tab is closed
+    assert_clean(at)
+    assert not at.warning
+    assert (at.number_input(key="random_n").value, at.number_input(key="random_seed").value) \
+        == (30, 7)
 
 
 def test_every_page_loads_in_every_language():
