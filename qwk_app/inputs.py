@@ -36,9 +36,10 @@ INPUT_TABS = ("text", "table", "random", "upload")
 def vector_panel(outcome: Outcome) -> None:
     """The full editing panel of the walkthrough page.
 
-    Only the open tab's content is built (besides the text fields, which are cheap and carry the
-    input errors): the table editor alone was a tenth of every rerun, and thirty students editing
-    at once wait for each other's reruns. Opening a tab reruns the page.
+    The table editor and the random form are built only while their tab is open: the editor
+    alone was a tenth of every rerun, and thirty students editing at once wait for each other's
+    reruns. The text fields (they carry the input errors) and the uploaders (cheap, and a file
+    uploader that is not drawn forgets its file) are always built. Opening a tab reruns the page.
     """
     _presets()
     _keep_random_settings()
@@ -51,15 +52,14 @@ def vector_panel(outcome: Outcome) -> None:
                                              on_change=_tab_opened, args=(labels,))
     with typed:
         text_fields(outcome)
+    with upload:  # always drawn: a file uploader forgets its file when a run does not draw it
+        _upload()
     if table.open:
         with table:
             _table_editor()
     if generate.open:
         with generate:
             _random_form()
-    if upload.open:
-        with upload:
-            _upload()
 
 
 def _tab_opened(labels: list[str]) -> None:
