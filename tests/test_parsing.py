@@ -550,13 +550,14 @@ def _columns(parsed):
         [column.tolist() for column in parsed.columns], parsed.header)
 
 
-@settings(max_examples=1500, deadline=None, suppress_health_check=list(HealthCheck))
+@pytest.mark.parametrize("reader", ["pandas", "numpy"])
+@settings(max_examples=1000, deadline=None, suppress_health_check=list(HealthCheck))
 @given(text=csv_files(), as_bytes=st.booleans())
-def test_plain_reader_agrees_with_the_careful_reader(text, as_bytes):
+def test_plain_reader_agrees_with_the_careful_reader(reader, text, as_bytes):
     """Whenever the fast reader answers, it answers exactly what the careful reader does (same
     columns, same header); when it does not, the careful reader decides (result or message)."""
     data = text.encode("utf-8") if as_bytes else text
-    plain = ratings_module._parse_csv_plain(data)
+    plain = ratings_module._parse_csv_plain(data, reader=reader)
     if plain is None:
         return
     careful = _outcome(ratings_module._parse_csv_careful, data)
@@ -573,9 +574,10 @@ def test_plain_reader_agrees_with_the_careful_reader(text, as_bytes):
     b"1 2\n3 4\n",  # space separated
 ])
 def test_plain_files_take_the_fast_path(data):
-    plain = ratings_module._parse_csv_plain(data)
-    assert plain is not None, data
-    assert _columns(plain) == _columns(ratings_module._parse_csv_careful(data))
+    for reader in ("pandas", "numpy"):
+        plain = ratings_module._parse_csv_plain(data, reader=reader)
+        assert plain is not None, (reader, data)
+        assert _columns(plain) == _columns(ratings_module._parse_csv_careful(data))
 
 
 @pytest.mark.parametrize("data", [
@@ -585,7 +587,8 @@ def test_plain_files_take_the_fast_path(data):
 def test_files_with_something_to_explain_take_the_careful_path(data):
     """Decimals, ragged rows, quotes, mixed delimiters, words, huge values, old Mac line breaks,
     brackets: the careful reader reads or explains them, line by line."""
-    assert ratings_module._parse_csv_plain(data) is None
+    for reader in ("pandas", "numpy"):
+        assert ratings_module._parse_csv_plain(data, reader=reader) is None
 
 
 def test_a_large_plain_upload_is_read_by_the_fast_path():
