@@ -11,10 +11,16 @@ then stops the bare run.
 from __future__ import annotations
 
 import contextvars
+import gc
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlencode
 
+# Imported here, before any session runs a page, never for the first time inside one: while one
+# session's thread imports pandas (the table editor, a large upload), plotly in the others finds
+# the half-initialised module in sys.modules and fails ("partially initialized module 'pandas'
+# has no attribute 'Series'"), seen under the classroom load test.
+import pandas  # noqa: F401
 import streamlit as st
 
 from qwk_explained.i18n import LANGUAGES, t
@@ -22,6 +28,11 @@ from qwk_explained.weights import WEIGHTINGS
 
 from . import state
 from .text import show_error, tr
+
+# Everything imported so far (streamlit, pandas, plotly, numpy: about 120,000 objects) lives as
+# long as the server. Frozen, the garbage collector stops walking it on every full collection:
+# in the classroom load test, time spent collecting went from 0.69 s to 0.47 s.
+gc.freeze()
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES_DIR = ROOT / "pages"

@@ -29,10 +29,10 @@ def _bench():
 
 def test_concurrent_sessions_get_their_own_results_without_errors():
     """User flow x 5 at once: open a shared link with one's own vectors, edit twice; meanwhile a
-    sixth session uploads a 1 MB CSV (the browser's protocol: upload URL, PUT with the XSRF
+    sixth session uploads a 2 MB CSV (the browser's protocol: upload URL, PUT with the XSRF
     token, rerun) and must see the engine's kappa for that file."""
     report = _bench().run_load(sessions=5, edits=2, items=60, timeout=60, global_timeout=180,
-                               upload_mb=1)
+                               upload_mb=2)
     assert not report.errors, report.errors
     assert not report.cross_talk, report.cross_talk
     assert report.complete, report.table()
@@ -48,3 +48,14 @@ def test_the_plans_give_every_session_different_vectors_and_expectations():
     assert len({p.actuals for p in plans}) == 6
     expected = [bench.expected_metrics(p, 0) for p in plans]
     assert len({tuple(sorted(e.items())) for e in expected}) == 6
+
+
+def test_pandas_is_imported_with_the_frame_not_inside_a_session():
+    """Regression: a session importing pandas for the first time (opening the table editor,
+    uploading a large file) made plotly fail in every other session rendering at that moment,
+    which found the half-initialised module in sys.modules. The frame imports it up front."""
+    import subprocess
+
+    code = ("import sys; sys.path.insert(0, '.'); import qwk_app.frame; "
+            "sys.exit('pandas' not in sys.modules)")
+    assert subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=False).returncode == 0
