@@ -25,13 +25,11 @@ then stay readable on Streamlit's light and dark themes alike.
 from __future__ import annotations
 
 import copy
-import functools
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 import plotly.graph_objects as go
-import plotly.io as pio
 from numpy.typing import NDArray
 
 from .numbers import format_number, plotly_separators
@@ -83,18 +81,17 @@ def _figure(data: list[dict[str, Any]], layout: dict[str, Any]) -> go.Figure:
     """A ``go.Figure`` holding ``data`` and ``layout`` as given, without plotly's validation.
 
     ``_validate=False`` is plotly's own switch for this (``BaseFigure.__init__``); the figure still
-    behaves as usual (``fig.data[0].text``, ``to_dict``, ``st.plotly_chart``). A validated figure
-    also gets the default template (Streamlit registers its own, whose placeholder colours the
-    browser replaces with the theme's), so it is added here: the JSON is the same either way.
+    behaves as usual (``fig.data[0].text``, ``to_dict``, ``st.plotly_chart``).
+
+    The template is empty on purpose. plotly would add its default one, which under Streamlit
+    holds only default colours (colorway, colour scales), and every colour here is set
+    explicitly; fonts and axis colours come from Streamlit's theme, applied in the browser. That
+    template was half the objects of each figure, copied and walked four times per chart on every
+    rerun; without it the eight charts of the walkthrough render to the same pixels, light and
+    dark (checked with screenshots).
     """
-    if "template" not in layout and pio.templates.default:
-        layout["template"] = _template(pio.templates.default)
+    layout["template"] = {}
     return go.Figure({"data": data, "layout": layout}, _validate=False)
-
-
-@functools.lru_cache(maxsize=4)
-def _template(name: str) -> dict[str, Any]:
-    return pio.templates[name].to_plotly_json()
 
 
 def _categories(labels: Sequence[Any] | NDArray[Any]) -> list[str]:
@@ -221,9 +218,12 @@ def heatmap(
         hover = f"{y_title}: %{{y}}<br>{x_title}: %{{x}}<br>%{{text}}<extra></extra>"
     gap = 1 if size <= MAX_TEXT_SIZE else 0
     common = {"x": categories, "y": categories, "xgap": gap, "ygap": gap, "showscale": False}
+    # Plain lists, not numpy arrays: plotly turns every numpy array into base64 on its way to the
+    # browser and, with pandas loaded, first asks narwhals what kind of array it is (3 % of the
+    # server's time under the classroom load test). The matrices are at most 50 x 50.
     traces: list[dict[str, Any]] = [{
         "type": "heatmap",
-        "z": values,
+        "z": values.tolist(),
         "text": text_grid.tolist(),
         "colorscale": _colorscale(scale),
         "zmin": zmin,
@@ -236,7 +236,7 @@ def heatmap(
     if size <= MAX_TEXT_SIZE:
         light = light_text_mask(values, scale, zmin, zmax)
         font_size = _text_size(cell, texts)
-        blank = np.zeros((size, size))
+        blank = np.zeros((size, size)).tolist()
         for mask, color, name in ((light, LIGHT_TEXT, "light text"),
                                   (~light, DARK_TEXT, "dark text")):
             traces.append({
