@@ -398,22 +398,33 @@ def make_plans(sessions: int, edits: int, items: int) -> list[Plan]:
     return plans
 
 
+def shown_metrics(result, lang: str) -> dict[str, str]:
+    """The kappa and n metrics the page shows for ``result``, as ``lang`` writes them."""
+    kappa = (t(lang, "common.undefined") if result.kappa is None
+             else format_number(result.kappa, lang))
+    return {t(lang, "common.kappa"): kappa,
+            t(lang, "walkthrough.items"): format_number(result.n, lang)}
+
+
 def expected_metrics(plan: Plan, step: int) -> dict[str, str]:
     """The kappa and n this session must see after ``step`` edits, as its language writes them."""
-    result = walkthrough(plan.actuals[step], plan.predicted)
-    kappa = (t(plan.lang, "common.undefined") if result.kappa is None
-             else format_number(result.kappa, plan.lang))
-    return {t(plan.lang, "common.kappa"): kappa,
-            t(plan.lang, "walkthrough.items"): format_number(result.n, plan.lang)}
+    return shown_metrics(walkthrough(plan.actuals[step], plan.predicted), plan.lang)
+
+
+def metric_differences(who: str, expected: dict[str, str], view: RunView) -> list[str]:
+    """Each expected metric missing from ``view`` or shown with another value anywhere."""
+    found = []
+    for label, value in expected.items():
+        shown = view.metrics.get(label, [])
+        if not shown or any(body != value for body in shown):
+            found.append(f"{who}: {label} {shown} != {value!r}")
+    return found
 
 
 def cross_talk(plan: Plan, step: int, view: RunView) -> list[str]:
     """Differences between what came back and this session's own expected view."""
-    found = []
-    for label, value in expected_metrics(plan, step).items():
-        shown = view.metrics.get(label, [])
-        if not shown or any(body != value for body in shown):
-            found.append(f"session {plan.index} step {step}: {label} {shown} != {value!r}")
+    found = metric_differences(f"session {plan.index} step {step}",
+                               expected_metrics(plan, step), view)
     if view.query_string is not None:
         params = parse_qs(view.query_string)
         wanted = plan.actuals[step].replace(" ", "")
@@ -490,9 +501,7 @@ def upload_csv(megabytes: float, seed: int = 7) -> tuple[bytes, dict[str, str]]:
     actual, predicted = random_ratings(rows, CLASSES, 0.6, seed=seed)
     lines = np.char.add(np.char.add(actual.astype("U1"), ","), predicted.astype("U1"))
     data = ("actual,predicted\n" + "\n".join(lines.tolist()) + "\n").encode()
-    result = walkthrough(actual, predicted)
-    return data, {t("en", "common.kappa"): format_number(result.kappa, "en"),
-                  t("en", "walkthrough.items"): format_number(result.n, "en")}
+    return data, shown_metrics(walkthrough(actual, predicted), "en")
 
 
 def uploader(port: int, data: bytes, expected: dict[str, str], outcome: Outcome,
@@ -519,10 +528,7 @@ def uploader(port: int, data: bytes, expected: dict[str, str], outcome: Outcome,
         with outcome.lock:
             outcome.upload_seconds.append(view.seconds)
             outcome.errors.extend(f"upload: {p}" for p in view.problems)
-            for label, value in expected.items():
-                shown = view.metrics.get(label, [])
-                if not shown or any(body != value for body in shown):
-                    outcome.cross_talk.append(f"upload: {label} {shown} != {value!r}")
+            outcome.cross_talk.extend(metric_differences("upload", expected, view))
     except Exception as error:  # noqa: BLE001 - counted like any other failure
         outcome.error(f"upload: {type(error).__name__}: {error}")
     finally:

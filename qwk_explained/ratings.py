@@ -375,9 +375,9 @@ def parse_csv(data: bytes | str) -> CsvColumns:
     A first row that is not all integers is taken as the header. Two columns are the actual and the
     predicted ratings, in that order.
 
-    A plain file (ASCII digits and signs, one delimiter) is read by numpy's C reader
-    (:func:`_parse_csv_plain`); any other file, and every file with a problem to explain, by the
-    careful reader, which gives the same columns, only more slowly.
+    A plain file (ASCII digits and signs, one delimiter) is read by a C CSV reader, pandas' or
+    numpy's (:func:`_parse_csv_plain`); any other file, and every file with a problem to explain,
+    by the careful reader, which gives the same columns, only more slowly.
     """
     plain = _parse_csv_plain(data)
     return plain if plain is not None else _parse_csv_careful(data)

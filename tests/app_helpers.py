@@ -30,9 +30,9 @@ def open_app(page: str | None = None, *, locale: str | None = None, run: bool = 
 
 
 def open_tab(at: AppTest, slug: str) -> AppTest:
-    """Open one of the walkthrough's input tabs (``table``, ``random``, ``upload``), as a click on
-    it does: only the open tab's content is built. AppTest cannot click a tab, so this sets the
-    slug the tab's callback stores."""
+    """Open one of the walkthrough's input tabs (``text``, ``table``, ``random``, ``upload``), as
+    a click on it does (the table editor and the random form are built only while their tab is
+    open). AppTest cannot click a tab, so this sets the slug the tab's callback stores."""
     at.session_state["input_tab"] = slug
     return at.run()
 

@@ -521,7 +521,7 @@ def test_unicode_whitespace_separates_ratings():
     assert parse_vector("\u20281\u20292\x0c3\u2028").tolist() == [1, 2, 3]
 
 
-# --- the plain CSV reader (np.loadtxt) agrees with the careful one -------------------------------
+# --- the plain CSV readers (pandas, np.loadtxt) agree with the careful one ------------------------
 
 PLAIN_HEADERS = st.sampled_from(["", "actual,predicted\n", "实际;预测\r\n", "a\tb\n", "score\n",
                                  '"real","predicha"\n', "\ufeffgerçek,tahmin\n", "x,1\n"])
