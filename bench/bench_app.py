@@ -26,7 +26,7 @@ from streamlit.testing.v1 import AppTest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from qwk_explained.examples import random_ratings  # noqa: E402
+from qwk_explained.teaching.examples import random_ratings  # noqa: E402
 
 BASELINE = textwrap.dedent("""
     import numpy as np

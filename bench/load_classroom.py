@@ -63,9 +63,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from qwk_explained import walkthrough  # noqa: E402
-from qwk_explained.examples import random_ratings  # noqa: E402
-from qwk_explained.i18n import LANGUAGES, t  # noqa: E402
-from qwk_explained.numbers import format_number  # noqa: E402
+from qwk_explained.present.i18n import LANGUAGES, t  # noqa: E402
+from qwk_explained.present.numbers import format_number  # noqa: E402
+from qwk_explained.teaching.examples import random_ratings  # noqa: E402
 
 HOST = "127.0.0.1"  # loopback only, never anything else
 GOAL_SESSIONS, GOAL_EDITS, GOAL_P95_SECONDS = 30, 5, 2.0

@@ -1,28 +1,24 @@
 """Check a hand calculation: type your own values for the steps, see which are right and why not."""
 
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from qwk_app import compute, inputs, state, widgets
 from qwk_app.frame import page_guard
+from qwk_app.text import num, show_error, tr
+from qwk_explained import InputError, Walkthrough, parse_table, walkthrough_from_table
+from qwk_explained.present import feedback, formulas, worksheet
+from qwk_explained.present.i18n import t
+from qwk_explained.present.languages import language
+from qwk_explained.teaching import checking
 
 page_guard()
 
-import re  # noqa: E402
-
-import numpy as np  # noqa: E402
-import pandas as pd  # noqa: E402
-import streamlit as st  # noqa: E402
-
-from qwk_app import compute, inputs, state  # noqa: E402
-from qwk_app.text import num, show_error, tr  # noqa: E402
-from qwk_explained import InputError, Walkthrough, parse_table, walkthrough_from_table  # noqa: E402
-from qwk_explained import checking as ck  # noqa: E402
-from qwk_explained import formulas as fx  # noqa: E402
-from qwk_explained import worksheet as ws  # noqa: E402
-from qwk_explained.i18n import t  # noqa: E402
-
-#: ASCII punctuation, which CommonMark makes literal after a backslash.
-_MARKDOWN_SPECIAL = re.compile(r"([!-/:-@\[-`{-~])")
 MODES = ("vectors", "table")
 TOLERANCE_KINDS = ("absolute", "relative")
-#: The issue's example table, shown when nobody typed or linked one.
+#: Shown until a table is typed or linked: the 3 x 3 table whose SAS printout the statistics
+#: are tested against.
 DEFAULT_TABLE = "0,4,1;0,8,0;0,1,5"
 #: Canonical session keys of this page (widgets mirror them as ``<key>_input``).
 MODE, TABLE = "checker_mode", "checker_table"
@@ -49,9 +45,9 @@ def _init() -> None:
             mode = "table" if url_table is not None else "vectors"
         session[MODE] = mode
         session[TABLE] = str(url_table) if url_table is not None else DEFAULT_TABLE
-    session.setdefault(TOLERANCE, ck.DEFAULT_TOLERANCE)
+    session.setdefault(TOLERANCE, checking.DEFAULT_TOLERANCE)
     session.setdefault(TOLERANCE_KIND, "absolute")
-    for step in ck.STEPS:
+    for step in checking.STEPS:
         session.setdefault(answer_key(step), "")
 
 
@@ -64,7 +60,7 @@ def _canonical_table(table: np.ndarray) -> str:
     return ";".join(",".join(str(int(v)) for v in row) for row in table)
 
 
-def _table_input(weights: str) -> tuple[Walkthrough | None, str, ws.Source]:
+def _table_input(weights: str) -> tuple[Walkthrough | None, str, worksheet.Source]:
     """The table text area, its problem right below it, and the walkthrough it gives."""
     st.text_area(tr("checker.table_label"), key=state.bind(TABLE), on_change=state.commit(TABLE),
                  help=tr("checker.table_help"), height=110)
@@ -74,22 +70,22 @@ def _table_input(weights: str) -> tuple[Walkthrough | None, str, ws.Source]:
     except InputError as error:
         show_error(error)
         state.share("table", ";".join(line.strip() for line in text.splitlines() if line.strip()))
-        return None, "", ws.Source(from_table=True)
+        return None, "", worksheet.Source(from_table=True)
     canonical = _canonical_table(table)
     state.share("table", canonical)
     result = _table_walkthrough(canonical, weights)
     st.caption(tr("checker.table_scale_note", high=result.size - 1))
-    return result, f"table\x00{canonical}\x00{weights}", ws.Source(from_table=True)
+    return result, f"table\x00{canonical}\x00{weights}", worksheet.Source(from_table=True)
 
 
-def _vectors_input() -> tuple[Walkthrough | None, str, ws.Source]:
+def _vectors_input() -> tuple[Walkthrough | None, str, worksheet.Source]:
     inputs.apply_table_edits()
     outcome = compute.current()
     inputs.text_fields(outcome)
     if outcome.result is None or outcome.stale:
-        return None, "", ws.Source()
+        return None, "", worksheet.Source()
     settings = state.settings()
-    source = ws.Source(scale=settings.scale, min_rating=settings.min_rating,
+    source = worksheet.Source(scale=settings.scale, min_rating=settings.min_rating,
                        max_rating=settings.max_rating)
     return outcome.result, f"vectors\x00{outcome.key}", source
 
@@ -97,31 +93,7 @@ def _vectors_input() -> tuple[Walkthrough | None, str, ws.Source]:
 # --- the learner's answers -------------------------------------------------------------------
 
 
-def _cell_selectors(step: str, result: Walkthrough) -> tuple[int, int]:
-    """Row and column pickers (rating labels) for one cell step, remembered across pages."""
-    session = st.session_state
-    labels = [int(x) for x in result.labels]
-    stored = session.get(cell_key(step))
-    if not (isinstance(stored, tuple) and stored[0] in labels and stored[1] in labels):
-        i, j = ws.example_cell(result)
-        stored = (labels[i], labels[j])
-        session[cell_key(step)] = stored
-    row_key, col_key = f"{cell_key(step)}_row_input", f"{cell_key(step)}_col_input"
-    for widget, value in ((row_key, stored[0]), (col_key, stored[1])):
-        if session.get(widget) not in labels:
-            session[widget] = value
-
-    def _picked() -> None:
-        session[cell_key(step)] = (session[row_key], session[col_key])
-
-    left, right = st.columns(2)
-    left.selectbox(tr("steps.cell_row"), labels, key=row_key, on_change=_picked)
-    right.selectbox(tr("steps.cell_col"), labels, key=col_key, on_change=_picked)
-    row, col = session[cell_key(step)]
-    return labels.index(row), labels.index(col)
-
-
-def _where(verdict: ck.Verdict, result: Walkthrough) -> str:
+def _where(verdict: checking.Verdict, result: Walkthrough) -> str:
     if verdict.cell is None:
         return tr(f"checker.where.{verdict.step}")
     i, j = verdict.cell
@@ -140,17 +112,18 @@ def _answers(result: Walkthrough) -> None:
     right.radio(tr("checker.tolerance_kind"), TOLERANCE_KINDS, key=state.bind(TOLERANCE_KIND),
                 on_change=state.commit(TOLERANCE_KIND), horizontal=True,
                 format_func=lambda kind: t(lang, f"checker.tolerance_{kind}"))
-    tolerance = ck.Tolerance(float(st.session_state[TOLERANCE]),
+    tolerance = checking.Tolerance(float(st.session_state[TOLERANCE]),
                              st.session_state[TOLERANCE_KIND] == "relative")
     summary = st.container()
-    verdicts: list[ck.Verdict] = []
+    verdicts: list[checking.Verdict] = []
     # The three cell steps each pick a cell; the three sums share one row.
-    for step in ck.CELL_STEPS:
+    for step in checking.CELL_STEPS:
         with st.container(border=True):
             st.markdown(f"**{tr(f'checker.step.{step}')}**")
             cell_area, value_area = st.columns([2, 1])
             with cell_area:
-                cell = _cell_selectors(step, result)
+                cell = widgets.cell_picker(result, store=cell_key(step), prefix=cell_key(step),
+                                             widths=(1, 1))
             with value_area:
                 _answer_field(step, tr("checker.your_value"))
             verdicts += _verdict(result, step, cell, tolerance, lang)
@@ -170,37 +143,34 @@ def _answer_field(step: str, label: str) -> None:
 
 
 def _verdict(result: Walkthrough, step: str, cell: tuple[int, int] | None,
-             tolerance: ck.Tolerance, lang: str) -> list[ck.Verdict]:
+             tolerance: checking.Tolerance, lang: str) -> list[checking.Verdict]:
     """Show the verdict on one typed value right under its field; [] when nothing to check."""
     text = str(st.session_state.get(answer_key(step), "")).strip()
     if not text:
         return []
     try:
-        value = ck.parse_answer(text, lang)
-    except ck.AnswerError as error:
-        # The message quotes what was typed: escape it so "**x**" or a link shows as typed.
-        quoted = {key: _MARKDOWN_SPECIAL.sub(r"\\\1", str(value))
-                  for key, value in error.params.items()}
-        st.error(ck.parse_message(lang, ck.AnswerError(error.code, **quoted)),
-                 icon=":material/error:")
+        value = checking.parse_answer(text, language(lang).group)
+    except checking.AnswerError as error:
+        # The message quotes what was typed: escaped, so "**x**" or a link shows as typed.
+        show_error(error)
         return []
-    verdict = ck.check_value(result, step, value, cell, tolerance)
+    verdict = checking.check_value(result, step, value, cell, tolerance)
     if verdict.correct:
         st.success(tr("checker.right", value=num(value, 6)), icon=":material/check_circle:")
         return [verdict]
     st.error(tr("checker.wrong", value=num(value, 6)), icon=":material/cancel:")
     if verdict.diagnosis is not None:
-        st.info(ck.hint(lang, verdict.diagnosis), icon=":material/lightbulb:")
+        st.info(feedback.hint(lang, verdict.diagnosis), icon=":material/lightbulb:")
     else:
         st.info(tr("checker.no_hint"), icon=":material/lightbulb:")
     return [verdict]
 
 
-def _summary(result: Walkthrough, verdicts: list[ck.Verdict]) -> None:
+def _summary(result: Walkthrough, verdicts: list[checking.Verdict]) -> None:
     if not verdicts:
         st.info(tr("checker.nothing_checked"), icon=":material/edit:")
         return
-    wrong = ck.first_wrong(verdicts)
+    wrong = checking.first_wrong(verdicts)
     count = len(verdicts)
     if wrong is None:
         st.success(tr("checker.summary_all_right", count=num(count)),
@@ -215,21 +185,22 @@ def _summary(result: Walkthrough, verdicts: list[ck.Verdict]) -> None:
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def _exports(key: str, _result: Walkthrough, lang: str, _source: ws.Source) -> dict[str, str]:
+def _exports(key: str, _result: Walkthrough, lang: str,
+             _source: worksheet.Source) -> dict[str, str]:
     """The four downloads for one result and language (``key`` names the result and source)."""
     source = _source
     return {
-        "md": ws.markdown(_result, lang, source),
-        "tex": ws.latex_document(_result, lang, source),
-        "csv": ws.matrices_csv(_result),
-        "py": ws.python_snippet(_result, lang, source),
+        "md": worksheet.markdown(_result, lang, source),
+        "tex": worksheet.latex_document(_result, lang, source),
+        "csv": worksheet.matrices_csv(_result),
+        "py": worksheet.python_snippet(_result, lang, source),
     }
 
 
-def _matrix(block: ws.Block, result: Walkthrough, lang: str) -> None:
+def _matrix(block: worksheet.Block, result: Walkthrough, lang: str) -> None:
     st.caption(block.text)
-    latex = fx.matrix_latex(block.values, lang, integer=block.integer,
-                            max_size=ws.MAX_BMATRIX, name=block.symbol)
+    latex = formulas.matrix_latex(block.values, lang, integer=block.integer,
+                            max_size=worksheet.MAX_BMATRIX, name=block.symbol)
     if latex is not None:
         st.latex(latex)
         return
@@ -240,13 +211,13 @@ def _matrix(block: ws.Block, result: Walkthrough, lang: str) -> None:
     st.dataframe(frame, width="stretch")
 
 
-def _solution(result: Walkthrough, source: ws.Source) -> None:
+def _solution(result: Walkthrough, source: worksheet.Source) -> None:
     lang = state.lang()
     with st.expander(tr("checker.solution"), icon=":material/visibility:"):
         st.markdown(tr("checker.solution_intro"))
         st.metric(tr("common.kappa"),
                   tr("common.undefined") if result.kappa is None else num(result.kappa))
-        for block in ws.outline(result, lang, source):
+        for block in worksheet.outline(result, lang, source):
             if block.kind == "heading":
                 st.markdown(f"#### {block.text}")
             elif block.kind == "text":
@@ -260,7 +231,7 @@ def _solution(result: Walkthrough, source: ws.Source) -> None:
                 st.table(frame.set_index(block.header[0]))
 
 
-def _downloads(key: str, result: Walkthrough, source: ws.Source) -> None:
+def _downloads(key: str, result: Walkthrough, source: worksheet.Source) -> None:
     lang = state.lang()
     files = _exports(f"{key}\x00{source}", result, lang, source)
     st.subheader(tr("checker.downloads_heading"))

@@ -6,21 +6,22 @@ followed cell (``?cell=4,0``, rating labels) live in canonical session keys and 
 they survive language and page switches and travel in a shared link.
 """
 
+from collections.abc import Callable
+
+import streamlit as st
+
+from qwk_app import compute, inputs, links, render, state, widgets
+from qwk_app.compute import Outcome
 from qwk_app.frame import page_guard
+from qwk_app.text import num, show_error, tr
+from qwk_explained import InputError, Walkthrough
+from qwk_explained.core.types import Cell
+from qwk_explained.present import figures, formulas
+from qwk_explained.present.catalogue import STEPS
+from qwk_explained.present.numbers import format_number, format_percent
+from qwk_explained.teaching import cells
 
 page_guard()
-
-from collections.abc import Callable  # noqa: E402
-
-import streamlit as st  # noqa: E402
-
-from qwk_app import compute, inputs, render, state  # noqa: E402
-from qwk_app.compute import Outcome  # noqa: E402
-from qwk_app.text import num, show_error, tr  # noqa: E402
-from qwk_explained import InputError, Walkthrough, cells  # noqa: E402
-from qwk_explained import figures as fig  # noqa: E402
-from qwk_explained import formulas as fx  # noqa: E402
-from qwk_explained.numbers import format_number, format_percent  # noqa: E402
 
 STEP_KEY = "guided_step"
 CELL_PREFIX = "guided_cell"
@@ -28,20 +29,11 @@ CLICK_KEY = "guided_click_observed"
 ITEM_KEY = "guided_whatif_item"
 RATING_KEY = "guided_whatif_rating"
 APPLIED_KEY = "guided_applied"
-TOTAL = len(cells.GUIDED_STEPS)
-#: Step titles: steps 1-5 share the walkthrough's, 6 and 7 are split from its last step.
-TITLE_KEYS = {
-    "observed": "steps.observed_title", "weights": "steps.weights_title",
-    "histograms": "steps.histograms_title", "expected": "steps.expected_title",
-    "normalization": "steps.normalization_title", "sums": "guided.sums_title",
-    "kappa": "guided.kappa_title",
-}
-Cell = tuple[int, int]
+TOTAL = len(STEPS)
 
 
 def heading_text(number: int) -> str:
-    slug = cells.GUIDED_STEPS[number - 1]
-    return tr("steps.step_heading", number=number, title=tr(TITLE_KEYS[slug]))
+    return STEPS[number - 1].heading(state.lang())
 
 
 # --- the step number ------------------------------------------------------------------------------
@@ -51,7 +43,7 @@ def current_step() -> int:
     session = st.session_state
     raw = state.url_value("step")
     if raw is not None:
-        parsed = cells.parse_step(raw, TOTAL)
+        parsed = links.parse_step(raw, TOTAL)
         if parsed is None:
             st.warning(tr("guided.bad_step", total=num(TOTAL)), icon=":material/link_off:")
         session[STEP_KEY] = parsed or 1
@@ -92,7 +84,7 @@ def cell_from_link(result: Walkthrough) -> None:
     raw = state.url_value("cell")
     if raw is None:
         return
-    parsed = cells.parse_cell(raw, result.labels)
+    parsed = links.parse_cell(raw, result.labels)
     if parsed is None:
         st.warning(tr("guided.bad_cell"), icon=":material/link_off:")
     else:
@@ -106,7 +98,7 @@ def on_click(result: Walkthrough) -> Callable[[], None]:
         event = st.session_state.get(CLICK_KEY)
         points = event["selection"]["points"] if event else []
         if points:
-            cell = cells.cell_from_point(points[0], result.labels)
+            cell = links.cell_from_point(points[0], result.labels)
             if cell is not None:
                 store_cell(result, cell)
 
@@ -127,25 +119,25 @@ def cell_details(result: Walkthrough, cell: Cell, step: int) -> None:
         st.markdown(tr("guided.cell_items_more", items=listed, more=num(more)))
     else:
         st.markdown(tr("guided.cell_items", items=listed))
-    st.latex(fx.observed_cell(result, i, j, lang))
+    st.latex(formulas.observed_cell(result, i, j, lang))
     if step >= 2:
-        st.latex(fx.weights_cell(result, i, j, lang))
+        st.latex(formulas.weights_cell(result, i, j, lang))
     if step >= 3:
-        st.latex(fx.histogram_cell(result, i, lang, "a"))
-        st.latex(fx.histogram_cell(result, j, lang, "p"))
+        st.latex(formulas.histogram_cell(result, i, lang, "a"))
+        st.latex(formulas.histogram_cell(result, j, lang, "p"))
     if step >= 4:
-        st.latex(fx.expected_cell(result, i, j, lang))
+        st.latex(formulas.expected_cell(result, i, j, lang))
     if step >= 6:
         num_share, den_share = cells.cell_shares(result, i, j)
         if num_share is None:
             st.markdown(tr("guided.share_num_zero"))
         else:
-            st.latex(cells.numerator_share_latex(result, i, j, lang))
+            st.latex(formulas.numerator_share_latex(result, i, j, lang))
             st.markdown(tr("guided.share_num_text", share=format_percent(num_share, lang)))
         if den_share is None:
             st.markdown(tr("guided.share_den_zero"))
         else:
-            st.latex(cells.denominator_share_latex(result, i, j, lang))
+            st.latex(formulas.denominator_share_latex(result, i, j, lang))
             st.markdown(tr("guided.share_den_text", share=format_percent(den_share, lang)))
     if step < TOTAL:
         st.caption(tr("guided.cell_later"))
@@ -153,63 +145,22 @@ def cell_details(result: Walkthrough, cell: Cell, step: int) -> None:
 
 # --- the steps ------------------------------------------------------------------------------------
 
-def subheading(number: int) -> None:
-    st.subheader(heading_text(number), anchor=cells.GUIDED_STEPS[number - 1])
-
-
-def with_numbers(generic: str, plugged: str) -> None:
-    st.latex(generic)
-    st.caption(tr("steps.with_your_numbers"))
-    st.latex(plugged)
-
-
-def observed_step(key: str, result: Walkthrough, cell: Cell) -> None:
-    # render.observed, with a clickable O: a click picks the followed cell.
-    subheading(1)
-    st.markdown(tr("steps.observed_text"))
-    with_numbers(fx.observed_generic(), fx.observed_cell(result, *cell, state.lang()))
+def observed_step(result: Walkthrough, cell: Cell) -> None:
+    """Step 1 as everywhere, with a clickable O: a click picks the followed cell."""
+    step = STEPS[0]
+    render.heading(step)
+    render.step_formulas(step, result, cell)
     st.caption(tr("guided.click_hint"))
-    figure = fig.with_click_targets(render.figure(key, result, "observed", cell), result.labels)
+    figure = figures.with_click_targets(render.figure(result, "observed", cell), result.labels)
     st.plotly_chart(figure, width="stretch", config={"displayModeBar": False}, key=CLICK_KEY,
                     on_select=on_click(result), selection_mode="points")
 
 
-def sums_step(key: str, result: Walkthrough, cell: Cell) -> None:
-    subheading(6)
-    st.markdown(tr("guided.sums_text"))
-    left, right = st.columns(2)
-    with left:
-        render.chart(key, result, "weighted_observed", cell)
-    with right:
-        render.chart(key, result, "weighted_expected", cell)
-    lang = state.lang()
-    with_numbers(fx.numerator_generic(), fx.numerator_plugged(result, lang, max_terms=4))
-    with_numbers(fx.denominator_generic(), fx.denominator_plugged(result, lang, max_terms=4))
-
-
-def kappa_step(result: Walkthrough) -> None:
-    subheading(7)
-    st.markdown(tr("guided.kappa_text"))
-    with_numbers(fx.kappa_generic(), fx.kappa_plugged(result, state.lang()))
-    render.verdict(result, result.statistics())
-
-
-def show_step(step: int, key: str, result: Walkthrough, cell: Cell) -> None:
-    slug = cells.GUIDED_STEPS[step - 1]
-    if slug == "observed":
-        observed_step(key, result, cell)
-    elif slug == "weights":
-        render.weights(key, result, cell, number=step)
-    elif slug == "histograms":
-        render.histograms(key, result, number=step)
-    elif slug == "expected":
-        render.expected(key, result, cell, number=step)
-    elif slug == "normalization":
-        render.normalization(key, result, cell, number=step)
-    elif slug == "sums":
-        sums_step(key, result, cell)
+def show_step(number: int, result: Walkthrough, cell: Cell) -> None:
+    if number == 1:
+        observed_step(result, cell)
     else:
-        kappa_step(result)
+        render.step(STEPS[number - 1], result, result.statistics(), cell)
 
 
 def summary(step: int, result: Walkthrough, cell: Cell) -> None:
@@ -219,18 +170,18 @@ def summary(step: int, result: Walkthrough, cell: Cell) -> None:
     lang = state.lang()
     i, j = cell
     lines = {
-        "observed": [fx.observed_cell(result, i, j, lang)],
-        "weights": [fx.weights_cell(result, i, j, lang)],
-        "histograms": [fx.histogram_vectors(result, lang)],
-        "expected": [fx.expected_cell(result, i, j, lang)],
-        "normalization": [fx.normalization_cell(result, i, j, lang)],
-        "sums": [fx.numerator_plugged(result, lang, max_terms=2),
-                 fx.denominator_plugged(result, lang, max_terms=2)],
+        "observed": [formulas.observed_cell(result, i, j, lang)],
+        "weights": [formulas.weights_cell(result, i, j, lang)],
+        "histograms": [formulas.histogram_vectors(result, lang)],
+        "expected": [formulas.expected_cell(result, i, j, lang)],
+        "normalization": [formulas.normalization_cell(result, i, j, lang)],
+        "sums": [formulas.numerator_plugged(result, lang, max_terms=2),
+                 formulas.denominator_plugged(result, lang, max_terms=2)],
     }
     with st.expander(tr("guided.done_so_far"), icon=":material/checklist:"):
         for number in range(1, step):
             st.markdown(f"**{heading_text(number)}**")
-            for line in lines[cells.GUIDED_STEPS[number - 1]]:
+            for line in lines[STEPS[number - 1].slug]:
                 st.latex(line)
 
 
@@ -312,7 +263,6 @@ if applied is not None:
     st.success(tr("guided.whatif_applied", item=num(applied[0]), rating=applied[1]),
                icon=":material/done:")
 
-key = compute.result_key(outcome)
 navigation(step)
 # The cell is chosen below the step but used by it: draw the boxes in reading order, fill the
 # cell box first.
@@ -321,13 +271,13 @@ with cell_box:
     st.subheader(tr("guided.cell_heading"), anchor="cell")
     st.markdown(tr("guided.cell_intro"))
     cell_from_link(result)
-    cell = render.cell_picker(result, key_prefix=CELL_PREFIX)
-    state.share("cell", cells.cell_text(result, *cell))
+    cell = widgets.cell_picker(result, prefix=CELL_PREFIX)
+    state.share("cell", links.cell_text(result, *cell))
     cell_details(result, cell, step)
 with done_box:
     summary(step, result, cell)
 with step_box:
-    show_step(step, key, result, cell)
+    show_step(step, result, cell)
 st.divider()
 if step == TOTAL:
     what_if(result, outcome, cell)

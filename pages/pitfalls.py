@@ -1,20 +1,19 @@
 """Pitfalls: why implementations of (quadratic weighted) kappa disagree on the same ratings."""
 
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from qwk_app import compute, inputs, render, state
 from qwk_app.frame import page_guard
+from qwk_app.text import error_text, num, tr
+from qwk_explained import Walkthrough
+from qwk_explained.present import formulas
+from qwk_explained.teaching import conventions
+from qwk_explained.teaching.examples import BY_NAME
 
 page_guard()
-
-from typing import Any  # noqa: E402
-
-import pandas as pd  # noqa: E402
-import streamlit as st  # noqa: E402
-
-from qwk_app import compute, inputs, render, state  # noqa: E402
-from qwk_app.text import error_text, num, tr  # noqa: E402
-from qwk_explained import Walkthrough  # noqa: E402
-from qwk_explained import conventions as cv  # noqa: E402
-from qwk_explained import formulas as fx  # noqa: E402
-from qwk_explained.examples import BY_NAME  # noqa: E402
 
 #: One-click examples, each showing one pitfall (in the order of the table's rows).
 EXAMPLES = ("unused_rating", "seed_en", "seed_es", "all_zero_all_four", "full_disagreement",
@@ -32,8 +31,8 @@ def _example_button(name: str, where: str) -> None:
 
 
 @st.cache_resource(max_entries=64, show_spinner=False)
-def _compare(key: str, _result: Walkthrough, weights: str) -> cv.Comparison:
-    return cv.compare(_result.actual, _result.predicted, weights)
+def _compare(key: str, _result: Walkthrough, weights: str) -> conventions.Comparison:
+    return conventions.compare(_result.actual, _result.predicted, weights)
 
 
 def _list(values: Any) -> str:
@@ -47,7 +46,7 @@ def _params(params: dict[str, Any]) -> dict[str, str]:
     return shown
 
 
-def _kappa_cell(row: cv.Row) -> str:
+def _kappa_cell(row: conventions.Row) -> str:
     if row.status == "ok" and row.kappa is not None:
         return num(row.kappa)
     if row.status == "undefined":
@@ -57,13 +56,13 @@ def _kappa_cell(row: cv.Row) -> str:
     return tr("pitfalls.no_result")
 
 
-def _reason(row: cv.Row) -> str:
+def _reason(row: conventions.Row) -> str:
     if row.reason == "scale_error" and row.problem is not None:
         return error_text(row.problem)
     return tr(f"pitfalls.reason.{row.reason}", **_params(row.params))
 
 
-def _sklearn_cell(run: cv.SklearnRun | None) -> str:
+def _sklearn_cell(run: conventions.SklearnRun | None) -> str:
     if run is None:
         return ""
     if run.raised:
@@ -73,7 +72,7 @@ def _sklearn_cell(run: cv.SklearnRun | None) -> str:
     return num(run.value)
 
 
-def _sklearn_notes(check: cv.SklearnCheck) -> None:
+def _sklearn_notes(check: conventions.SklearnCheck) -> None:
     for run in (check.with_labels, check.without_labels):
         if run is not None and run.warnings:
             call = "pitfalls.call_with_labels" if run.labels_given else "pitfalls.call_without"
@@ -96,7 +95,7 @@ result = render.shown_result(outcome, "pitfalls")
 
 weights = state.settings().weights
 comparison = _compare(compute.result_key(outcome), result, weights)
-sklearn = cv.sklearn_check(result.actual, result.predicted, weights)
+sklearn = conventions.sklearn_check(result.actual, result.predicted, weights)
 
 st.header(tr("pitfalls.table_heading"), anchor="conventions")
 st.markdown(tr("pitfalls.table_intro", name=tr(f"common.kappa_name.{weights}"),
@@ -123,7 +122,7 @@ else:
 st.header(tr("pitfalls.undefined_heading"), anchor="undefined")
 st.markdown(tr("pitfalls.undefined_text", example=tr("presets.constant")))
 constant = BY_NAME["constant"]
-constant_check = cv.sklearn_check(constant.actual, constant.predicted, weights)
+constant_check = conventions.sklearn_check(constant.actual, constant.predicted, weights)
 left, right = st.columns(2)
 with left:
     st.markdown(tr("pitfalls.undefined_ours"))
@@ -141,19 +140,20 @@ _example_button("constant", "undefined")
 # The seed's "-1" claim --------------------------------------------------------------------------
 st.header(tr("pitfalls.claim_heading"), anchor="minus-one")
 zeros, opposite = BY_NAME["all_zero_all_four"], BY_NAME["full_disagreement"]
-claim = cv.seed_claim((zeros.actual, zeros.predicted), (opposite.actual, opposite.predicted))
+claim = conventions.seed_claim((zeros.actual, zeros.predicted),
+                               (opposite.actual, opposite.predicted))
 i, j = claim.cell
 cell = {"row": int(claim.claimed.labels[i]), "col": int(claim.claimed.labels[j])}
 st.markdown(tr("pitfalls.claim_text", kappa=num(claim.claimed.kappa), **{
     k: num(v) for k, v in cell.items()}))
 lang = state.lang()
-st.latex(fx.numerator_plugged(claim.claimed, lang))
-st.latex(fx.denominator_plugged(claim.claimed, lang))
-st.latex(fx.kappa_plugged(claim.claimed, lang))
+st.latex(formulas.numerator_plugged(claim.claimed, lang))
+st.latex(formulas.denominator_plugged(claim.claimed, lang))
+st.latex(formulas.kappa_plugged(claim.claimed, lang))
 st.markdown(tr("pitfalls.claim_opposite", kappa=num(claim.opposite.kappa)))
-st.latex(fx.numerator_plugged(claim.opposite, lang))
-st.latex(fx.denominator_plugged(claim.opposite, lang))
-st.latex(fx.kappa_plugged(claim.opposite, lang))
+st.latex(formulas.numerator_plugged(claim.opposite, lang))
+st.latex(formulas.denominator_plugged(claim.opposite, lang))
+st.latex(formulas.kappa_plugged(claim.opposite, lang))
 st.markdown(tr("pitfalls.claim_seed_code"))
 claim_buttons = st.columns(2)
 with claim_buttons[0]:

@@ -5,18 +5,17 @@ through the questions, the answers given and the session's score live in canonic
 (``practice_*``), so they survive a language switch and a visit to another page.
 """
 
+import pandas as pd
+import streamlit as st
+
+from qwk_app import render, state
 from qwk_app.frame import page_guard
-
-page_guard()
-
-import pandas as pd  # noqa: E402
-import streamlit as st  # noqa: E402
-
-from qwk_app import render, state  # noqa: E402
-from qwk_app.text import num, tr  # noqa: E402
-from qwk_explained import Walkthrough  # noqa: E402
-from qwk_explained import formulas as fx  # noqa: E402
-from qwk_explained.exercises import (  # noqa: E402
+from qwk_app.text import escape_markdown, num, tr
+from qwk_explained import Walkthrough
+from qwk_explained.present import formulas
+from qwk_explained.present.i18n import t
+from qwk_explained.present.languages import language
+from qwk_explained.teaching.exercises import (
     CHOICES,
     DEFAULT_LEVEL,
     LEVELS,
@@ -32,7 +31,8 @@ from qwk_explained.exercises import (  # noqa: E402
     parse_seed,
     random_seed,
 )
-from qwk_explained.i18n import t  # noqa: E402
+
+page_guard()
 
 SEED = "practice_seed"
 LEVEL = "practice_level"
@@ -70,8 +70,9 @@ def _load(seed: int, level: str) -> None:
 
 
 def _shown(text: object) -> str:
-    """A value from the URL, safe to quote in a markdown message (no links, no formatting)."""
-    return "".join(c for c in str(text) if c.isalnum() or c in "+-.,_ ")[:20]
+    """A value from the URL, shortened and escaped: quoted in a message exactly as it came."""
+    value = " ".join(str(text).split())
+    return escape_markdown(value if len(value) <= 20 else value[:19] + "…")
 
 
 def _start() -> None:
@@ -128,7 +129,7 @@ def _check() -> None:
     else:
         text = session.get(f"{ANSWER}_input", "")
         session[ANSWER] = text
-    verdict = check_answer(question, text, state.lang())
+    verdict = check_answer(question, text, language(state.lang()).group)
     if not verdict.readable:
         session[PROBLEM] = verdict.problem
         return
@@ -162,14 +163,14 @@ def _vectors_table(exercise: Exercise, with_alternative: bool) -> None:
 
 def _generic(kind: str) -> list[str]:
     if kind == "observed":
-        return [fx.observed_generic()]
+        return [formulas.observed_generic()]
     if kind == "expected":
-        return [fx.histograms_generic(), fx.expected_generic()]
+        return [formulas.histograms_generic(), formulas.expected_generic()]
     if kind == "numerator":
-        return [fx.weights_generic("quadratic"), fx.numerator_generic()]
+        return [formulas.weights_generic("quadratic"), formulas.numerator_generic()]
     if kind == "denominator":
-        return [fx.weights_generic("quadratic"), fx.denominator_generic()]
-    return [fx.kappa_generic()]
+        return [formulas.weights_generic("quadratic"), formulas.denominator_generic()]
+    return [formulas.kappa_generic()]
 
 
 def _worked_step(exercise: Exercise, question: Question) -> None:
@@ -184,25 +185,25 @@ def _worked_step(exercise: Exercise, question: Question) -> None:
                            **_cell_params(question)))
         else:
             st.markdown(tr("practice.observed_no_items", **_cell_params(question)))
-        st.latex(fx.observed_cell(first, *question.cell, lang))
+        st.latex(formulas.observed_cell(first, *question.cell, lang))
     elif question.kind == "expected":
         i, j = question.cell
-        st.latex(fx.histogram_cell(first, i, lang, "a"))
-        st.latex(fx.histogram_cell(first, j, lang, "p"))
-        st.latex(fx.expected_cell(first, i, j, lang))
+        st.latex(formulas.histogram_cell(first, i, lang, "a"))
+        st.latex(formulas.histogram_cell(first, j, lang, "p"))
+        st.latex(formulas.expected_cell(first, i, j, lang))
     elif question.kind == "numerator":
-        st.latex(fx.numerator_plugged(first, lang, max_terms=MAX_TERMS))
-        render.chart(_chart_key(exercise), first, "weighted_observed")
+        st.latex(formulas.numerator_plugged(first, lang, max_terms=MAX_TERMS))
+        render.chart(first, "weighted_observed")
     elif question.kind == "denominator":
-        st.latex(fx.denominator_plugged(first, lang, max_terms=MAX_TERMS))
-        render.chart(_chart_key(exercise), first, "weighted_expected")
+        st.latex(formulas.denominator_plugged(first, lang, max_terms=MAX_TERMS))
+        render.chart(first, "weighted_expected")
     elif question.kind == "kappa":
-        st.latex(fx.kappa_plugged(first, lang))
+        st.latex(formulas.kappa_plugged(first, lang))
     else:
         second = _walk(exercise.seed, exercise.level, "alternative")
         for name, result in (("prediction_a", first), ("prediction_b", second)):
             st.caption(tr(f"practice.{name}"))
-            st.latex(fx.kappa_plugged(result, lang))
+            st.latex(formulas.kappa_plugged(result, lang))
         higher = question.correct_choice
         lower = "b" if higher == "a" else "a"
         which = {"a": "predicted", "b": "alternative"}
@@ -210,11 +211,6 @@ def _worked_step(exercise: Exercise, question: Question) -> None:
             st.markdown(tr(f"practice.compare_lesson_{higher}",
                            matches_a=num(agreements(exercise, "predicted")),
                            matches_b=num(agreements(exercise, "alternative"))))
-
-
-def _chart_key(exercise: Exercise) -> str:
-    # Names the figure's input for render's cache, apart from the walkthrough's own inputs.
-    return f"practice:{exercise.level}:{exercise.seed}"
 
 
 def _correct_answer(question: Question) -> str:

@@ -1,20 +1,18 @@
 """Theory: why the kappa formula looks like this, on a 2 x 2 example and on the user's ratings."""
 
+import pandas as pd
+import streamlit as st
+
+from qwk_app import compute, inputs, state
 from qwk_app.frame import page_guard
+from qwk_app.text import num, show_error, tr
+from qwk_explained import InputError, Walkthrough
+from qwk_explained.core.tables import parse_table
+from qwk_explained.core.weights import WEIGHTINGS
+from qwk_explained.present import formulas, theory_formulas
+from qwk_explained.teaching import theory
 
 page_guard()
-
-import pandas as pd  # noqa: E402
-import streamlit as st  # noqa: E402
-
-from qwk_app import compute, inputs, state  # noqa: E402
-from qwk_app.text import num, show_error, tr  # noqa: E402
-from qwk_explained import InputError, Walkthrough  # noqa: E402
-from qwk_explained import formulas as fx  # noqa: E402
-from qwk_explained import theory as th  # noqa: E402
-from qwk_explained import theory_formulas as tf  # noqa: E402
-from qwk_explained.ratings import parse_table  # noqa: E402
-from qwk_explained.weights import WEIGHTINGS  # noqa: E402
 
 #: The four cells of the 2 x 2 example: canonical session keys ``theory_<cell>``.
 CELLS = ("n00", "n01", "n10", "n11")
@@ -33,7 +31,7 @@ def _init_table() -> InputError | str | None:
     session = st.session_state
     if all(f"theory_{cell}" in session for cell in CELLS):
         return None
-    counts = th.DEFAULT_TABLE
+    counts = theory.DEFAULT_TABLE
     problem: InputError | str | None = None
     text = state.url_value("table")
     if text is not None:
@@ -63,18 +61,18 @@ def _counts() -> tuple[int, int, int, int]:
 # --- cached computations on the user's ratings ----------------------------------------------------
 
 @st.cache_resource(max_entries=64, show_spinner=False)
-def _closed(key: str, _result: Walkthrough) -> th.ClosedFormCheck:
-    return th.check_closed_form(_result.actual, _result.predicted)
+def _closed(key: str, _result: Walkthrough) -> theory.ClosedFormCheck:
+    return theory.check_closed_form(_result.actual, _result.predicted)
 
 
 @st.cache_resource(max_entries=64, show_spinner=False)
 def _weightings(key: str, _result: Walkthrough) -> dict[str, float | None]:
-    return th.kappa_by_weighting(_result)
+    return theory.kappa_by_weighting(_result)
 
 
 @st.cache_resource(max_entries=64, show_spinner=False)
-def _rescaled(key: str, _result: Walkthrough) -> tuple[th.RescaledSums, ...]:
-    return th.rescaling(_result, FACTOR)
+def _rescaled(key: str, _result: Walkthrough) -> tuple[theory.RescaledSums, ...]:
+    return theory.rescaling(_result, FACTOR)
 
 
 def _kappa_text(value: float | None) -> str:
@@ -101,14 +99,14 @@ if result is not None and outcome.stale:
 # 1. Cohen's kappa from P_o and P_e ----------------------------------------------------------------
 st.header(tr("theory.cohen_heading"), anchor="cohen")
 st.markdown(tr("theory.cohen_text"))
-st.latex(tf.agreement_kappa_generic())
+st.latex(theory_formulas.agreement_kappa_generic())
 
 # 2. The binary case with P(A), P(B), P(A and B) ---------------------------------------------------
 st.header(tr("theory.binary_heading"), anchor="binary")
 st.markdown(tr("theory.binary_text"))
-st.latex(tf.binary_probabilities_generic())
+st.latex(theory_formulas.binary_probabilities_generic())
 st.markdown(tr("theory.derivation_intro"))
-for line in tf.binary_derivation():
+for line in theory_formulas.binary_derivation():
     st.latex(line)
 st.markdown(tr("theory.derivation_outro"))
 
@@ -129,9 +127,9 @@ for row in (0, 1):
 counts = _counts()
 state.share("table", f"{counts[0]},{counts[1]};{counts[2]},{counts[3]}")
 
-binary: th.BinaryKappa | None = None
+binary: theory.BinaryKappa | None = None
 try:
-    binary = th.binary_kappa(*counts)
+    binary = theory.binary_kappa(*counts)
 except InputError as error:
     show_error(error)
 if binary is not None:
@@ -145,7 +143,7 @@ if binary is not None:
     bottom[2].metric(tr("theory.metric_kappa_agreement"), _kappa_text(binary.kappa_agreement))
     bottom[3].metric(tr("theory.metric_kappa_events"), _kappa_text(binary.kappa_events))
     st.caption(tr("steps.with_your_numbers"))
-    for line in tf.binary_plugged(binary, lang):
+    for line in theory_formulas.binary_plugged(binary, lang):
         st.latex(line)
     if binary.undefined_reason is not None:
         st.warning(tr("theory.binary_undefined"), icon=":material/help:")
@@ -155,14 +153,14 @@ if binary is not None:
 # 3. Weighted kappa --------------------------------------------------------------------------------
 st.header(tr("theory.weighted_heading"), anchor="weighted")
 st.markdown(tr("theory.weighted_text"))
-st.latex(fx.kappa_generic())
+st.latex(formulas.kappa_generic())
 st.markdown(tr("theory.unweighted_text"))
-st.latex(tf.unweighted_identity())
+st.latex(theory_formulas.unweighted_identity())
 
 st.subheader(tr("theory.two_ratings_heading"), anchor="two-ratings")
 st.markdown(tr("theory.two_ratings_text"))
 if binary is not None:
-    by_weighting = th.binary_by_weighting(binary)
+    by_weighting = theory.binary_by_weighting(binary)
     st.table(pd.DataFrame({
         tr("common.weighting"): [tr(f"common.weights.{kind}") for kind in WEIGHTINGS],
         tr("common.kappa"): [_kappa_text(by_weighting[kind]) for kind in WEIGHTINGS],
@@ -172,11 +170,11 @@ else:
 
 st.subheader(tr("theory.why_quadratic_heading"), anchor="why-quadratic")
 st.markdown(tr("theory.why_quadratic_text"))
-st.latex(tf.quadratic_moments_generic())
+st.latex(theory_formulas.quadratic_moments_generic())
 
 st.subheader(tr("theory.rescaling_heading"), anchor="rescaling")
 st.markdown(tr("theory.rescaling_text", factor=FACTOR))
-st.latex(tf.rescaling_generic())
+st.latex(theory_formulas.rescaling_generic())
 if result is None:
     st.info(tr("theory.need_ratings"), icon=":material/edit:")
 else:
@@ -189,28 +187,28 @@ else:
         tr("common.denominator"): [num(r.denominator) for r in rescaled],
         tr("common.kappa"): [_kappa_text(r.kappa) for r in rescaled],
     }), hide_index=True)
-    st.latex(tf.rescaling_plugged(rescaled, lang))
+    st.latex(theory_formulas.rescaling_plugged(rescaled, lang))
 
 # 4. The closed form: Lin's concordance correlation ------------------------------------------------
 st.header(tr("theory.closed_heading"), anchor="closed-form")
 st.markdown(tr("theory.closed_text"))
-st.latex(tf.closed_form_generic())
-check: th.ClosedFormCheck | None = None
+st.latex(theory_formulas.closed_form_generic())
+check: theory.ClosedFormCheck | None = None
 if result is None or result.actual is None or result.predicted is None:
     st.info(tr("theory.need_ratings"), icon=":material/edit:")
 else:
     check = _closed(compute.result_key(outcome), result)
     closed = check.closed
     st.caption(tr("steps.with_your_numbers"))
-    st.latex(tf.closed_form_moments(closed, lang))
-    st.latex(tf.closed_form_plugged(closed, lang))
+    st.latex(theory_formulas.closed_form_moments(closed, lang))
+    st.latex(theory_formulas.closed_form_plugged(closed, lang))
     left, right = st.columns(2)
     left.metric(tr("theory.closed_value"), _kappa_text(closed.kappa),
                 help=tr("theory.closed_value_help"))
     if check.matrix is not None:
         right.metric(tr("theory.matrix_value"), _kappa_text(check.matrix.kappa),
                      help=tr("theory.matrix_value_help"))
-        st.latex(fx.kappa_plugged(check.matrix, lang))
+        st.latex(formulas.kappa_plugged(check.matrix, lang))
         if closed.kappa is None:
             st.warning(tr("theory.closed_undefined"), icon=":material/help:")
         else:
@@ -220,8 +218,8 @@ else:
             show_error(check.matrix_error)
         st.info(tr("theory.closed_no_matrix"))
     st.markdown(tr("theory.pearson_text"))
-    st.latex(tf.pearson_generic())
-    pearson = tf.pearson_plugged(closed, lang)
+    st.latex(theory_formulas.pearson_generic())
+    pearson = theory_formulas.pearson_plugged(closed, lang)
     if pearson is None:
         st.caption(tr("theory.pearson_constant"))
     else:
@@ -248,10 +246,10 @@ st.markdown(tr("theory.scales_text"))
 
 def _citation(scale: str) -> str:
     return tr("theory.scale_citation", authors=tr(f"theory.scale_authors.{scale}"),
-              year=str(th.SCALE_YEARS[scale]))
+              year=str(theory.SCALE_YEARS[scale]))
 
 
-def _range_text(band: th.ScaleBand) -> str:
+def _range_text(band: theory.ScaleBand) -> str:
     if band.low is None:
         key = "theory.range_below_or_equal" if band.high_inclusive else "theory.range_below"
         return tr(key, high=num(band.high))
@@ -268,9 +266,9 @@ else:
     weighting_kappas = _weightings(compute.result_key(outcome), result)
     st.markdown(tr("theory.scales_yours", name=tr(f"common.kappa_name.{result.weights_name}"),
                    kappa=_kappa_text(user_kappa)))
-scale_columns = st.columns(len(th.INTERPRETATION_SCALES))
-for column, (scale, bands) in zip(scale_columns, th.INTERPRETATION_SCALES.items(), strict=True):
-    mine = th.band(scale, user_kappa)
+scale_columns = st.columns(len(theory.INTERPRETATION_SCALES))
+for column, (scale, bands) in zip(scale_columns, theory.INTERPRETATION_SCALES.items(), strict=True):
+    mine = theory.band(scale, user_kappa)
     with column:
         st.subheader(_citation(scale))
         st.table(pd.DataFrame({
@@ -283,10 +281,10 @@ if weighting_kappas:
     st.markdown(tr("theory.scales_weightings"))
     table = {tr("common.weighting"): [tr(f"common.weights.{kind}") for kind in WEIGHTINGS],
              tr("common.kappa"): [_kappa_text(weighting_kappas[kind]) for kind in WEIGHTINGS]}
-    for scale in th.INTERPRETATION_SCALES:
+    for scale in theory.INTERPRETATION_SCALES:
         table[_citation(scale)] = [
             "" if weighting_kappas[kind] is None
-            else tr(f"theory.band.{scale}.{th.band(scale, weighting_kappas[kind])}")
+            else tr(f"theory.band.{scale}.{theory.band(scale, weighting_kappas[kind])}")
             for kind in WEIGHTINGS]
     st.table(pd.DataFrame(table), hide_index=True)
     quadratic, unweighted = weighting_kappas["quadratic"], weighting_kappas["unweighted"]
@@ -296,9 +294,10 @@ if weighting_kappas:
 # 6. The kappa paradox -----------------------------------------------------------------------------
 st.header(tr("theory.paradox_heading"), anchor="paradox")
 st.markdown(tr("theory.paradox_text"))
-paradox_columns = st.columns(len(th.PARADOX_TABLES))
-for column, (name, table_counts) in zip(paradox_columns, th.PARADOX_TABLES.items(), strict=True):
-    example = th.binary_kappa(*table_counts)
+paradox_columns = st.columns(len(theory.PARADOX_TABLES))
+for column, (name, table_counts) in zip(paradox_columns, theory.PARADOX_TABLES.items(),
+                                        strict=True):
+    example = theory.binary_kappa(*table_counts)
     with column:
         st.subheader(tr(f"theory.paradox_{name}"))
         st.table(pd.DataFrame(

@@ -1,13 +1,13 @@
 """The live walkthrough: edit the two rating vectors and watch every step of QWK update."""
 
+import streamlit as st
+
+from qwk_app import compute, inputs, render, widgets
 from qwk_app.frame import page_guard
+from qwk_app.text import num, tr
+from qwk_explained.present.catalogue import STEPS
 
 page_guard()
-
-import streamlit as st  # noqa: E402
-
-from qwk_app import compute, inputs, render  # noqa: E402
-from qwk_app.text import num, tr  # noqa: E402
 
 st.title(tr("walkthrough.title"))
 st.markdown(tr("walkthrough.intro"))
@@ -29,12 +29,7 @@ summary[3].metric(tr("walkthrough.agreement"), num(float(result.observed_norm.tr
                   help=tr("walkthrough.agreement_help"))
 
 st.divider()
-key = compute.result_key(outcome)
 st.markdown(tr("walkthrough.cell_intro"))
-cell = render.cell_picker(result)
-render.observed(key, result, cell)
-render.weights(key, result, cell)
-render.histograms(key, result)
-render.expected(key, result, cell)
-render.normalization(key, result, cell)
-render.kappa(key, result, stats, cell)
+cell = widgets.cell_picker(result)
+for step in STEPS:
+    render.step(step, result, stats, cell)

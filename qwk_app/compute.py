@@ -13,7 +13,9 @@ import numpy as np
 import streamlit as st
 
 from qwk_explained import InputError, Walkthrough, walkthrough
-from qwk_explained.ratings import check_pair, parse_vector, rating_scale
+from qwk_explained.core.parse import parse_vector
+from qwk_explained.core.scale import rating_scale
+from qwk_explained.core.validate import check_pair
 
 from . import state
 

@@ -23,8 +23,8 @@ from urllib.parse import urlencode
 import pandas  # noqa: F401
 import streamlit as st
 
-from qwk_explained.i18n import LANGUAGES, t
-from qwk_explained.weights import WEIGHTINGS
+from qwk_explained.core.types import WEIGHTINGS
+from qwk_explained.present.i18n import LANGUAGES, t
 
 from . import state
 from .text import show_error, tr
@@ -110,7 +110,7 @@ def _sidebar() -> None:
     lang = state.lang()
     with st.sidebar:
         st.selectbox(tr("frame.language"), options=list(LANGUAGES), key="lang",
-                     format_func=LANGUAGES.__getitem__, help=tr("frame.language_help"))
+                     format_func=lambda code: LANGUAGES[code].name, help=tr("frame.language_help"))
         st.subheader(tr("frame.settings"))
         st.radio(tr("frame.weights"), options=WEIGHTINGS, key=state.bind("weights"),
                  on_change=state.commit("weights"), help=tr("frame.weights_help"),

@@ -13,9 +13,10 @@ import numpy as np
 import streamlit as st
 
 from qwk_explained import InputError, parse_csv
-from qwk_explained.examples import BY_NAME, EXAMPLES, random_ratings
-from qwk_explained.i18n import t
-from qwk_explained.ratings import check_pair, parse_vector
+from qwk_explained.core.parse import parse_vector
+from qwk_explained.core.validate import check_pair
+from qwk_explained.present.i18n import t
+from qwk_explained.teaching.examples import BY_NAME, EXAMPLES, random_ratings
 
 from . import state
 from .compute import Outcome

@@ -18,9 +18,9 @@ import numpy as np
 import streamlit as st
 
 from qwk_explained import InputError
-from qwk_explained.i18n import LANGUAGES, resolve_language
-from qwk_explained.ratings import MAX_ABS_RATING, SCALES
-from qwk_explained.weights import WEIGHTINGS
+from qwk_explained.core.limits import MAX_ABS_RATING
+from qwk_explained.core.types import SCALES, WEIGHTINGS
+from qwk_explained.present.languages import DEFAULT_LANGUAGE, LANGUAGES, resolve_language
 
 #: Defaults of the shareable state (also what a bare URL shows: the Spanish seed's worked example).
 DEFAULTS: dict[str, Any] = {
@@ -102,8 +102,8 @@ def url_problems() -> list[InputError]:
 
 
 def lang() -> str:
-    value = st.session_state.get("lang", "en")
-    return value if value in LANGUAGES else "en"
+    value = st.session_state.get("lang", DEFAULT_LANGUAGE)
+    return value if value in LANGUAGES else DEFAULT_LANGUAGE
 
 
 def share(key: str, value: Any) -> None:

@@ -7,9 +7,9 @@ from typing import Any
 
 import streamlit as st
 
-from qwk_explained import InputError
-from qwk_explained.i18n import error_message, t
-from qwk_explained.numbers import format_latex, format_number
+from qwk_explained import QwkError
+from qwk_explained.present.i18n import message, t
+from qwk_explained.present.numbers import format_latex, format_number
 
 from . import state
 
@@ -29,8 +29,9 @@ def tex(value: float | int | None, decimals: int = 4) -> str:
     return format_latex(value, state.lang(), decimals)
 
 
-def error_text(error: InputError) -> str:
-    return error_message(state.lang(), error)
+def error_text(error: QwkError) -> str:
+    """Any of the project's errors as a sentence in the session's language."""
+    return message(state.lang(), error)
 
 
 #: Characters that start markdown (or Streamlit's ``:color[...]`` / ``:emoji:``) markup inside a
@@ -54,14 +55,14 @@ def escape_markdown(text: str) -> str:
     return _LIST_MARKER.sub(r"\1\\\2", text, count=1)
 
 
-def error_markdown(error: InputError) -> str:
+def error_markdown(error: QwkError) -> str:
     """The translated message for ``error`` with its text placeholders escaped for markdown."""
     params = {key: escape_markdown(value) if isinstance(value, str) else value
               for key, value in error.params.items()}
-    return error_message(state.lang(), InputError(error.code, **params))
+    return message(state.lang(), type(error)(error.code, **params))
 
 
-def show_error(error: InputError | None) -> None:
+def show_error(error: QwkError | None) -> None:
     """A translated input problem, right where it is called (next to the field that is wrong).
 
     The values quoted from the input are escaped (:func:`error_markdown`): they show as typed.

@@ -1,18 +1,30 @@
 """qwk-explained: quadratic weighted kappa, step by step.
 
-The package is pure Python + numpy. ``walkthrough`` keeps every intermediate step; the fast path
-``quadratic_weighted_kappa`` computes only the number. Figures (plotly) live in
-:mod:`qwk_explained.figures` and are imported only by the app; scikit-learn is never imported here.
+Layers, each importing only the ones before it (checked by import-linter, see ``pyproject.toml``):
+
+- :mod:`qwk_explained.core`: parse and validate ratings, count pairs, weights, every step of the
+  walkthrough, statistics, the fast path. Pure Python + numpy.
+- :mod:`qwk_explained.teaching`: cells, the checker's diagnoses, exercises, conventions, theory,
+  examples, interpretation bands. Codes and numbers, no sentences.
+- :mod:`qwk_explained.present`: languages and translations, numbers, LaTeX formulas, plotly
+  figures (imported only where used), worksheets and the step catalogue. Sentences live here.
+- :mod:`qwk_explained.cli`: the command line.
+
+scikit-learn is never imported here (only to cross-check, by the pitfalls page and the tests).
 """
 
 from __future__ import annotations
 
-from .errors import InputError
-from .fast import quadratic_weighted_kappa
-from .ratings import MAX_ITEMS, MAX_RATINGS, parse_csv, parse_table, parse_vector
-from .stats import KappaStatistics, kappa_statistics
-from .steps import Walkthrough, walkthrough, walkthrough_from_table
-from .weights import WEIGHTINGS, weight_matrix
+from .core.csvfile import parse_csv
+from .core.errors import InputError, QwkError
+from .core.fast import quadratic_weighted_kappa
+from .core.limits import MAX_ITEMS, MAX_RATINGS
+from .core.parse import parse_vector
+from .core.stats import KappaStatistics, kappa_statistics
+from .core.steps import Walkthrough, walkthrough, walkthrough_from_table
+from .core.tables import parse_table
+from .core.types import WEIGHTINGS
+from .core.weights import weight_matrix
 
 __all__ = [
     "MAX_ITEMS",
@@ -20,6 +32,7 @@ __all__ = [
     "WEIGHTINGS",
     "InputError",
     "KappaStatistics",
+    "QwkError",
     "Walkthrough",
     "kappa_statistics",
     "parse_csv",

@@ -11,10 +11,11 @@ import pytest
 from app_helpers import LANGS, assert_clean, figure_by_title, open_app, open_tab, plotly_specs
 
 from qwk_explained import walkthrough
-from qwk_explained.examples import BY_NAME
-from qwk_explained.i18n import error_message, t
-from qwk_explained.numbers import format_number
-from qwk_explained.ratings import parse_vector
+from qwk_explained.core.parse import parse_vector
+from qwk_explained.present.catalogue import STEPS
+from qwk_explained.present.i18n import error_message, t
+from qwk_explained.present.numbers import format_number
+from qwk_explained.teaching.examples import BY_NAME
 
 SPANISH_SEED = {"actual": "4,4,3,4,4,4,1,1,2,1", "predicted": "0,2,1,0,0,0,1,1,2,1"}
 
@@ -42,14 +43,12 @@ def test_shared_link_shows_that_walkthrough_in_each_language(lang):
 
 
 def test_issue_example_link_in_spanish_uses_decimal_comma():
-    """The issue's own link: Spanish labels, -0,1392 (decimal comma), and the six steps."""
+    """The issue's own link: Spanish labels, -0,1392 (decimal comma), and the seven steps."""
     at = open_app(lang="es", **SPANISH_SEED)
     assert kappa_metric(at, "es") == "-0,1392"
     headers = [h.value for h in at.subheader]
-    for number, slug in enumerate(("observed", "weights", "histograms", "expected",
-                                   "normalization", "kappa"), start=1):
-        heading = t("es", "steps.step_heading", number=number, title=t("es", f"steps.{slug}_title"))
-        assert heading in headers
+    for step in STEPS:  # the seven steps, numbered as on every surface
+        assert step.heading("es") in headers
     assert any("0{,}" in f.value for f in at.latex), "LaTeX numbers use {,} in Spanish"
     for spec in plotly_specs(at):
         assert spec["layout"]["separators"] == ",."

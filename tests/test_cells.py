@@ -12,8 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from qwk_explained import InputError, cells, walkthrough
-from qwk_explained.figures import heatmap, with_click_targets
+from qwk_app import links
+from qwk_explained import InputError, walkthrough
+from qwk_explained.present import formulas
+from qwk_explained.present.figures import heatmap, with_click_targets
+from qwk_explained.teaching import cells
 
 SEED_ACTUAL = [4, 4, 3, 4, 4, 4, 1, 1, 2, 1]
 SEED_PREDICTED = [0, 2, 1, 0, 0, 0, 1, 1, 2, 1]
@@ -91,14 +94,14 @@ def test_cell_share_is_the_weighted_cell_over_the_total():
 
 def test_share_latex_plugs_in_the_numbers_in_each_language():
     w = seed()
-    assert cells.numerator_share_latex(w, 4, 0, "en") == (
-        r"\frac{w_{4,0}\, O_{4,0} / n}{\text{num}} = \frac{1 \cdot 0.4}{0.45} = 88.9\,\%")
-    assert "0{,}395" in cells.denominator_share_latex(w, 4, 0, "es")
-    assert cells.numerator_share_latex(w, 4, 0, "tr").endswith(r"\%88{,}9")
+    assert formulas.numerator_share_latex(w, 4, 0, "en") == (
+        r"\frac{w_{4,0}\, O_{4,0} / n}{\text{num}} = \frac{1 \cdot 0.4}{0.45} = 88.9\%")
+    assert "0{,}395" in formulas.denominator_share_latex(w, 4, 0, "es")
+    assert formulas.numerator_share_latex(w, 4, 0, "tr").endswith(r"\%88{,}9")
     perfect = walkthrough([1, 2, 3], [1, 2, 3])
-    assert cells.numerator_share_latex(perfect, 0, 1) is None  # num = 0: no share to show
+    assert formulas.numerator_share_latex(perfect, 0, 1) is None  # num = 0: no share to show
     constant = walkthrough([2, 2], [2, 2], min_rating=1, max_rating=3)
-    assert cells.denominator_share_latex(constant, 1, 1) is None  # den = 0
+    assert formulas.denominator_share_latex(constant, 1, 1) is None  # den = 0
 
 
 # --- what if --------------------------------------------------------------------------------------
@@ -151,26 +154,26 @@ def test_what_if_keeps_a_fixed_scale_and_rejects_a_rating_outside_it():
     ("abc", None), ("3.5", None), ("", None), ("٣", None),
 ])
 def test_parse_step_accepts_only_1_to_7(value, expected):
-    assert cells.parse_step(value) == expected
+    assert links.parse_step(value) == expected
 
 
 def test_cell_text_and_parse_cell_round_trip_with_labels():
     w = walkthrough([5, 5, 3], [1, 2, 1])  # labels 1..5: positions are not the labels
-    assert cells.cell_text(w, 4, 0) == "5,1"
-    assert cells.parse_cell("5,1", w.labels) == (4, 0)
-    assert cells.parse_cell(" 5 , 1 ", w.labels) == (4, 0)
+    assert links.cell_text(w, 4, 0) == "5,1"
+    assert links.parse_cell("5,1", w.labels) == (4, 0)
+    assert links.parse_cell(" 5 , 1 ", w.labels) == (4, 0)
     for bad in ("5", "5,1,2", "x,1", "6,1", "", "5;1"):
-        assert cells.parse_cell(bad, w.labels) is None
+        assert links.parse_cell(bad, w.labels) is None
 
 
 def test_cell_from_point_reads_labels_then_customdata():
     labels = [1, 2, 3, 4, 5]
-    assert cells.cell_from_point({"x": "1", "y": "5"}, labels) == (4, 0)
-    assert cells.cell_from_point({"x": 1, "y": 5}, labels) == (4, 0)
-    assert cells.cell_from_point({"customdata": [2, 3]}, labels) == (2, 3)
-    assert cells.cell_from_point({"x": "9", "y": "1"}, labels) is None
-    assert cells.cell_from_point({"customdata": [7, 0]}, labels) is None
-    assert cells.cell_from_point({}, labels) is None
+    assert links.cell_from_point({"x": "1", "y": "5"}, labels) == (4, 0)
+    assert links.cell_from_point({"x": 1, "y": 5}, labels) == (4, 0)
+    assert links.cell_from_point({"customdata": [2, 3]}, labels) == (2, 3)
+    assert links.cell_from_point({"x": "9", "y": "1"}, labels) is None
+    assert links.cell_from_point({"customdata": [7, 0]}, labels) is None
+    assert links.cell_from_point({}, labels) is None
 
 
 def test_click_targets_cover_every_cell_and_leave_the_figure_alone():

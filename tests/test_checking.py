@@ -17,9 +17,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from qwk_explained import WEIGHTINGS, walkthrough, walkthrough_from_table
-from qwk_explained import checking as ck
-from qwk_explained.i18n import LANGUAGES, load, t
-from qwk_explained.numbers import format_number
+from qwk_explained.present import feedback
+from qwk_explained.present.i18n import LANGUAGES, load, message, t
+from qwk_explained.present.languages import language
+from qwk_explained.present.numbers import format_number
+from qwk_explained.teaching import checking
 
 SEED = walkthrough("4,4,3,4,4,4,1,1,2,1", "0,2,1,0,0,0,1,1,2,1")  # the Spanish seed, kappa -0.1392
 TABLE = walkthrough_from_table([[0, 4, 1], [0, 8, 0], [0, 1, 5]])  # the issue's table
@@ -27,7 +29,7 @@ LANGS = tuple(LANGUAGES)
 
 
 def codes(result, step, value, cell=None, tolerance=None):
-    verdict = ck.check_value(result, step, value, cell, tolerance)
+    verdict = checking.check_value(result, step, value, cell, tolerance)
     assert not verdict.correct, verdict
     return verdict.diagnosis.codes if verdict.diagnosis else None
 
@@ -47,7 +49,7 @@ def codes(result, step, value, cell=None, tolerance=None):
 ])
 def test_parse_answer_accepts_what_people_type(text, lang, value):
     """Decimal comma or point, fractions, percentages, full-width digits, grouped thousands."""
-    assert ck.parse_answer(text, lang) == pytest.approx(value, abs=1e-12)
+    assert checking.parse_answer(text, language(lang).group) == pytest.approx(value, abs=1e-12)
 
 
 @pytest.mark.parametrize(("text", "code"), [
@@ -59,8 +61,8 @@ def test_parse_answer_accepts_what_people_type(text, lang, value):
 ])
 def test_parse_answer_rejects_with_a_code(text, code):
     """Bad input raises AnswerError with a translatable code and a short copy of the text."""
-    with pytest.raises(ck.AnswerError) as caught:
-        ck.parse_answer(text)
+    with pytest.raises(checking.AnswerError) as caught:
+        checking.parse_answer(text)
     assert caught.value.code == code
     assert len(caught.value.params.get("text", "")) <= 20
 
@@ -71,18 +73,19 @@ def test_parse_answer_rejects_with_a_code(text, code):
 def test_numbers_as_the_page_writes_them_parse_back(lang, value):
     """Invariant: whatever format_number shows in a language reads back as the same number."""
     shown = format_number(value, lang)
-    assert ck.parse_answer(shown, lang) == pytest.approx(round(value, 4), abs=1e-9)
+    read = checking.parse_answer(shown, language(lang).group)
+    assert read == pytest.approx(round(value, 4), abs=1e-9)
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_parse_messages_are_translated(lang):
     """Every parse error has a sentence in each language, with the typed text in it."""
     for text in ("abc", "1/0"):
-        with pytest.raises(ck.AnswerError) as caught:
-            ck.parse_answer(text)
-        message = ck.parse_message(lang, caught.value)
-        assert text in message and "{" not in message
-    assert ck.parse_message(lang, ck.AnswerError("empty")) == t(lang, "checker.parse.empty")
+        with pytest.raises(checking.AnswerError) as caught:
+            checking.parse_answer(text)
+        sentence = message(lang, caught.value)
+        assert text in sentence and "{" not in sentence
+    assert message(lang, checking.AnswerError("empty")) == t(lang, "checker.parse.empty")
 
 
 # --- verdicts --------------------------------------------------------------------------------
@@ -90,42 +93,42 @@ def test_parse_messages_are_translated(lang):
 
 def test_reference_values_are_the_engines():
     """The reference of each step is the Walkthrough's own number."""
-    assert ck.reference(SEED, "observed", (4, 0)) == SEED.observed[4, 0] == 4
-    assert ck.reference(SEED, "weights", (4, 1)) == SEED.weights[4, 1] == 9 / 16
-    assert ck.reference(SEED, "expected", (4, 0)) == pytest.approx(2.0)
-    assert ck.reference(SEED, "numerator") == SEED.numerator
-    assert ck.reference(SEED, "denominator") == SEED.denominator
-    assert ck.reference(SEED, "kappa") == SEED.kappa
+    assert checking.reference(SEED, "observed", (4, 0)) == SEED.observed[4, 0] == 4
+    assert checking.reference(SEED, "weights", (4, 1)) == SEED.weights[4, 1] == 9 / 16
+    assert checking.reference(SEED, "expected", (4, 0)) == pytest.approx(2.0)
+    assert checking.reference(SEED, "numerator") == SEED.numerator
+    assert checking.reference(SEED, "denominator") == SEED.denominator
+    assert checking.reference(SEED, "kappa") == SEED.kappa
     with pytest.raises(ValueError):
-        ck.reference(SEED, "observed")
+        checking.reference(SEED, "observed")
     with pytest.raises(IndexError):
-        ck.reference(SEED, "observed", (5, 0))
+        checking.reference(SEED, "observed", (5, 0))
     with pytest.raises(ValueError):
-        ck.reference(SEED, "histograms")
+        checking.reference(SEED, "histograms")
 
 
 def test_rounded_answers_within_the_tolerance_are_right():
     """A value rounded to 2 or 4 decimals passes the default absolute tolerance 0.005."""
     for value in (-0.14, -0.1392, SEED.kappa):
-        assert ck.check_value(SEED, "kappa", value).correct
-    assert not ck.check_value(SEED, "kappa", -0.13).correct
-    assert ck.check_value(SEED, "expected", 2, (4, 0)).correct
-    relative = ck.Tolerance(0.01, relative=True)
-    assert ck.check_value(SEED, "kappa", -0.1392 * 1.009, tolerance=relative).correct
-    assert not ck.check_value(SEED, "kappa", -0.1392 * 1.02, tolerance=relative).correct
-    exact = ck.Tolerance(0.0)
-    assert ck.check_value(SEED, "observed", 4, (4, 0), exact).correct
+        assert checking.check_value(SEED, "kappa", value).correct
+    assert not checking.check_value(SEED, "kappa", -0.13).correct
+    assert checking.check_value(SEED, "expected", 2, (4, 0)).correct
+    relative = checking.Tolerance(0.01, relative=True)
+    assert checking.check_value(SEED, "kappa", -0.1392 * 1.009, tolerance=relative).correct
+    assert not checking.check_value(SEED, "kappa", -0.1392 * 1.02, tolerance=relative).correct
+    exact = checking.Tolerance(0.0)
+    assert checking.check_value(SEED, "observed", 4, (4, 0), exact).correct
 
 
 def test_check_orders_verdicts_and_points_at_the_first_wrong_step():
     """Verdicts come back in the order of the calculation; the first wrong one is earliest."""
-    verdicts = ck.check(SEED, [("kappa", None, 0.5), ("numerator", None, SEED.numerator),
+    verdicts = checking.check(SEED, [("kappa", None, 0.5), ("numerator", None, SEED.numerator),
                                ("expected", (4, 0), 20), ("observed", (4, 0), 4)])
     assert [v.step for v in verdicts] == ["observed", "expected", "numerator", "kappa"]
     assert [v.correct for v in verdicts] == [True, False, True, False]
-    assert ck.first_wrong(verdicts).step == "expected"
-    assert ck.first_wrong(verdicts[:1]) is None
-    assert ck.first_wrong([]) is None
+    assert checking.first_wrong(verdicts).step == "expected"
+    assert checking.first_wrong(verdicts[:1]) is None
+    assert checking.first_wrong([]) is None
 
 
 # --- diagnoses: make the mistake, ask for the diagnosis ----------------------------------------
@@ -166,7 +169,7 @@ def test_counts_instead_of_proportions():
     denominator = float((SEED.weights * SEED.expected).sum())
     assert codes(SEED, "numerator", numerator) == ("counts_not_proportions",)
     assert codes(SEED, "denominator", denominator) == ("counts_not_proportions",)
-    assert ck.check_value(SEED, "kappa", 1 - numerator / denominator).correct
+    assert checking.check_value(SEED, "kappa", 1 - numerator / denominator).correct
 
 
 def test_kappa_as_the_ratio_inverted_or_with_the_wrong_sign():
@@ -194,11 +197,11 @@ def test_observed_scale_instead_of_range_and_back():
     observed = walkthrough([0, 0, 4, 4, 1], [0, 1, 4, 4, 0], scale="observed")
     assert gappy.size == 5 and observed.size == 3
     assert codes(gappy, "kappa", observed.kappa) == ("scale_observed",)
-    diagnosis = ck.check_value(gappy, "kappa", observed.kappa).diagnosis
+    diagnosis = checking.check_value(gappy, "kappa", observed.kappa).diagnosis
     assert diagnosis.params == {"size": 3, "expected_size": 5}
     assert codes(observed, "kappa", gappy.kappa) == ("scale_range",)
     assert codes(gappy, "weights", observed.weights[1, 2], (1, 4)) == ("scale_observed",)
-    assert ck.other_scale(ranged) is None
+    assert checking.other_scale(ranged) is None
     zero_row = walkthrough_from_table([[3, 0, 1, 0], [0, 0, 0, 0], [1, 0, 2, 1], [0, 0, 1, 2]])
     dropped = walkthrough_from_table([[3, 1, 0], [1, 2, 1], [0, 1, 2]])
     assert codes(zero_row, "kappa", dropped.kappa) == ("scale_observed",)
@@ -221,10 +224,10 @@ def test_other_diagnoses_and_no_diagnosis():
 def test_undefined_kappa_has_no_right_value():
     """Every rating identical: kappa is 0/0, so any typed kappa is wrong, with that reason."""
     flat = walkthrough([2, 2, 2], [2, 2, 2])
-    verdict = ck.check_value(flat, "kappa", 0.0)
+    verdict = checking.check_value(flat, "kappa", 0.0)
     assert not verdict.correct and verdict.expected is None
     assert verdict.diagnosis.codes == ("kappa_undefined",)
-    assert ck.check_value(flat, "numerator", 0).correct
+    assert checking.check_value(flat, "numerator", 0).correct
 
 
 @settings(max_examples=60, deadline=None)
@@ -236,13 +239,13 @@ def test_reference_is_right_and_classic_mistakes_are_named(table):
     and a swapped O cell are named whenever they differ from the right value."""
     result = walkthrough_from_table(table)
     size = result.size
-    for step in ck.STEPS:
-        cells = [(i, j) for i in range(size) for j in range(size)] if step in ck.CELL_STEPS \
+    for step in checking.STEPS:
+        cells = [(i, j) for i in range(size) for j in range(size)] if step in checking.CELL_STEPS \
             else [None]
         for cell in cells:
-            expected = ck.reference(result, step, cell)
+            expected = checking.reference(result, step, cell)
             if expected is not None:
-                assert ck.check_value(result, step, expected, cell).correct
+                assert checking.check_value(result, step, expected, cell).correct
     counts = np.asarray(table)
     for i in range(size):
         for j in range(size):
@@ -261,21 +264,21 @@ def test_every_hint_is_translated_and_filled_in(lang):
     """Each diagnosis code has a sentence in every language; placeholders get numbers."""
     strings = load(lang)
     params = {"n": 10, "size": 5, "expected_size": 3, "factor": 16}
-    for code in ck.HINT_CODES:
+    for code in checking.HINT_CODES:
         assert f"checker.hint.{code}" in strings, (lang, code)
-        text = ck.hint(lang, ck.Diagnosis((code,), params))
+        text = feedback.hint(lang, checking.Diagnosis((code,), params))
         assert text and not set("{}") & set(text), (lang, code, text)
-    both = ck.hint(lang, ck.Diagnosis(("weights_not_normalized", "counts_not_proportions"),
-                                      params))
+    both = feedback.hint(lang, checking.Diagnosis(
+        ("weights_not_normalized", "counts_not_proportions"), params))
     assert t(lang, "checker.hint.counts_not_proportions", n=format_number(10, lang)) in both
 
 
 def test_every_code_the_module_can_return_is_translated():
     """Scan of the module: each code literal in _candidates/diagnose is in HINT_CODES."""
-    source = inspect.getsource(ck._candidates) + inspect.getsource(ck.diagnose)
+    source = inspect.getsource(checking._candidates) + inspect.getsource(checking.diagnose)
     tuples = re.findall(r'\(((?:"[a-z_]+",\s*)+"?[a-z_]*"?)\)', source)
     literals = {code for group in tuples for code in re.findall(r'"([a-z_]+)"', group)}
-    literals -= set(ck.STEPS)
+    literals -= set(checking.STEPS)
     assert literals, "the scan found no code: the regex is out of date"
     families = {f"weighting_{name}" for name in WEIGHTINGS} | {"scale_observed", "scale_range"}
-    assert sorted((literals | families) - set(ck.HINT_CODES)) == []
+    assert sorted((literals | families) - set(checking.HINT_CODES)) == []

@@ -21,12 +21,17 @@ from pathlib import Path
 import pytest
 
 from qwk_explained import cli
-from qwk_explained.errors import InputError
-from qwk_explained.i18n import LANGUAGES, error_message, t
-from qwk_explained.interpret import LANDIS_KOCH_BANDS, landis_koch
-from qwk_explained.numbers import format_number
-from qwk_explained.ratings import parse_table
-from qwk_explained.steps import walkthrough, walkthrough_from_table
+from qwk_explained.cli import core as cli_core
+from qwk_explained.cli.args import environment_language
+from qwk_explained.cli.json_output import JSON_KEYS
+from qwk_explained.cli.output import write
+from qwk_explained.core.errors import InputError
+from qwk_explained.core.steps import walkthrough, walkthrough_from_table
+from qwk_explained.core.tables import parse_table
+from qwk_explained.present.catalogue import STEPS
+from qwk_explained.present.i18n import LANGUAGES, error_message, t
+from qwk_explained.present.numbers import format_number
+from qwk_explained.teaching.interpret import LANDIS_KOCH_BANDS, landis_koch
 
 ROOT = Path(__file__).resolve().parent.parent
 ACTUAL = [4, 4, 3, 4, 4, 4, 1, 1, 2, 1]
@@ -34,8 +39,6 @@ PREDICTED = [0, 2, 1, 0, 0, 0, 1, 1, 2, 1]
 SEED_ARGS = ["--actual", ",".join(map(str, ACTUAL)), "--predicted", ",".join(map(str, PREDICTED))]
 SEED_KAPPA = {"en": "-0.1392", "zh": "-0.1392", "es": "-0,1392", "tr": "-0,1392"}
 LANGS = list(LANGUAGES)
-STEP_TITLES = ["common.observed_matrix", "common.weight_matrix", "common.histograms",
-               "common.expected_matrix", "common.normalization", "common.kappa_step"]
 _LOCALE_ENV = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 
@@ -66,9 +69,9 @@ def _neutral_locale(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_walkthrough_text_in_each_language(lang: str, capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run([*SEED_ARGS, "--lang", lang], capsys)
     assert status == 0 and err == ""
-    for number, key in enumerate(STEP_TITLES, start=1):
-        heading = t(lang, "cli.step_heading", number=number, title=t(lang, key))
-        assert heading in out, heading
+    # The seven steps of the catalogue, numbered and titled as on every other surface.
+    for step in STEPS:
+        assert step.heading(lang) in out, step.heading(lang)
     kappa = SEED_KAPPA[lang]
     num, den = format_number(0.45, lang), format_number(0.395, lang)
     # Every formula is printed with the numbers plugged in, formatted for the language.
@@ -111,11 +114,11 @@ def test_language_comes_from_the_environment(
 
 
 def test_environment_language_rules() -> None:
-    assert cli.environment_language({}) == "en"
-    assert cli.environment_language({"LANG": "zh_CN.UTF-8"}) == "zh"
-    assert cli.environment_language({"LANGUAGE": "fr:tr", "LANG": "es_ES"}) == "tr"
-    assert cli.environment_language({"LANGUAGE": "fr", "LANG": "es_ES"}) == "es"
-    assert cli.environment_language({"LC_ALL": "POSIX", "LANG": "es_ES"}) == "en"
+    assert environment_language({}) == "en"
+    assert environment_language({"LANG": "zh_CN.UTF-8"}) == "zh"
+    assert environment_language({"LANGUAGE": "fr:tr", "LANG": "es_ES"}) == "tr"
+    assert environment_language({"LANGUAGE": "fr", "LANG": "es_ES"}) == "es"
+    assert environment_language({"LC_ALL": "POSIX", "LANG": "es_ES"}) == "en"
 
 
 def test_lang_option_accepts_regional_codes(capsys: pytest.CaptureFixture[str]) -> None:
@@ -192,8 +195,8 @@ def test_json_has_exactly_the_documented_keys_and_engine_values(
     status, out, err = run([*SEED_ARGS, "--json", "--lang", lang], capsys)
     assert status == 0 and err == ""
     data = json.loads(out)
-    assert list(data) == list(cli.JSON_KEYS)
-    assert list(cli.JSON_KEYS) == [
+    assert list(data) == list(JSON_KEYS)
+    assert list(JSON_KEYS) == [
         "labels", "n", "observed", "actual_hist", "predicted_hist", "weights", "expected",
         "observed_norm", "expected_norm", "numerator", "denominator", "kappa", "undefined_reason",
         "se", "se0", "z", "p_value", "ci_low", "ci_high"]
@@ -369,7 +372,7 @@ def test_unexpected_errors_exit_1_without_traceback(
     def broken(args: object) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(cli, "compute", broken)
+    monkeypatch.setattr(cli_core, "compute", broken)
     status, out, err = run([*SEED_ARGS, "--lang", lang], capsys)
     assert status == 1 and out == ""
     assert err == f"qwk-explained: {t(lang, 'cli.unexpected_error', kind='RuntimeError')}\n"
@@ -391,7 +394,7 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_output_survives_a_terminal_that_cannot_encode_it() -> None:
     stream = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
-    cli._write(stream, "第 1 步 × ok\n")
+    write(stream, "第 1 步 × ok\n")
     stream.flush()
     assert stream.buffer.getvalue() == b"? 1 ? ? ok\n"
 

@@ -17,9 +17,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from qwk_explained import conventions as cv
 from qwk_explained import walkthrough
-from qwk_explained.examples import BY_NAME, EXAMPLES
+from qwk_explained.teaching import conventions
+from qwk_explained.teaching.examples import BY_NAME, EXAMPLES
 
 sklearn_metrics = pytest.importorskip("sklearn.metrics")
 
@@ -60,7 +60,7 @@ def sklearn_kappa(actual, predicted, weights, labels=None):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         return sklearn_metrics.cohen_kappa_score(actual, predicted, labels=labels,
-                                                 weights=cv.SKLEARN_WEIGHTS[weights])
+                                                 weights=conventions.SKLEARN_WEIGHTS[weights])
 
 
 pairs = st.integers(min_value=1, max_value=30).flatmap(
@@ -73,7 +73,7 @@ pairs = st.integers(min_value=1, max_value=30).flatmap(
 def test_range_and_observed_rows_equal_sklearn(pair, weights):
     """scikit-learn: range = labels= the full range; observed = no labels=."""
     actual, predicted = pair
-    comparison = cv.compare(actual, predicted, weights)
+    comparison = conventions.compare(actual, predicted, weights)
     low, high = min(actual + predicted), max(actual + predicted)
     for code, labels in (("range", list(range(low, high + 1))), ("observed", None)):
         row = comparison.row(code)
@@ -89,7 +89,7 @@ def test_range_and_observed_rows_equal_sklearn(pair, weights):
 def test_seed_code_replay_matches_the_seed_code(pair):
     """The seed's quadratic_kappa, executed: the same value, or the same IndexError."""
     actual, predicted = pair
-    run = cv.seed_quadratic_kappa(actual, predicted)
+    run = conventions.seed_quadratic_kappa(actual, predicted)
     try:
         with np.errstate(all="ignore"), warnings.catch_warnings():
             warnings.simplefilter("ignore")  # sklearn's "single label" notice
@@ -108,7 +108,7 @@ def test_seed_code_replay_matches_the_seed_code(pair):
 def test_all_zero_against_all_four_is_zero_not_minus_one():
     """Hand computation: O/n and E/n both put 1 in cell (0, 4), so kappa = 1 - 1/1 = 0."""
     example = BY_NAME["all_zero_all_four"]
-    comparison = cv.compare(example.actual, example.predicted)
+    comparison = conventions.compare(example.actual, example.predicted)
     for code in ("range", "observed", "fixed_n"):
         assert comparison.row(code).kappa == 0
     assert sklearn_kappa(example.actual, example.predicted, "quadratic") == 0
@@ -120,8 +120,9 @@ def test_all_zero_against_all_four_is_zero_not_minus_one():
 def test_full_disagreement_is_minus_one_and_the_claim_check():
     """Hand computation: num = 1, den = 0.5 (E spreads over four corners), kappa = -1."""
     zeros, opposite = BY_NAME["all_zero_all_four"], BY_NAME["full_disagreement"]
-    assert cv.compare(opposite.actual, opposite.predicted).row("range").kappa == -1
-    check = cv.seed_claim((zeros.actual, zeros.predicted), (opposite.actual, opposite.predicted))
+    assert conventions.compare(opposite.actual, opposite.predicted).row("range").kappa == -1
+    check = conventions.seed_claim((zeros.actual, zeros.predicted),
+                                   (opposite.actual, opposite.predicted))
     assert (check.claimed.kappa, check.opposite.kappa, check.cell) == (0.0, -1.0, (0, 4))
     assert check.claimed.observed_norm[0, 4] == 1 == check.claimed.expected_norm[0, 4]
     assert check.opposite.numerator == 1 and check.opposite.denominator == 0.5
@@ -130,7 +131,7 @@ def test_full_disagreement_is_minus_one_and_the_claim_check():
 def test_unused_rating_range_and_observed_differ():
     """scikit-learn: observed equals sklearn without labels=, range equals it with labels=."""
     example = BY_NAME["unused_rating"]
-    comparison = cv.compare(example.actual, example.predicted)
+    comparison = conventions.compare(example.actual, example.predicted)
     observed, full = comparison.row("observed"), comparison.row("range")
     assert comparison.unused == (2,) and observed.reason == "observed_gap"
     assert observed.params == {"unused": (2,)}
@@ -150,34 +151,36 @@ def test_unused_rating_range_and_observed_differ():
 ])
 def test_observed_row_says_why_it_matches_or_not(name, weights, reason):
     example = BY_NAME[name]
-    assert cv.compare(example.actual, example.predicted, weights).row("observed").reason == reason
+    row = conventions.compare(example.actual, example.predicted, weights).row("observed")
+    assert row.reason == reason
 
 
 def test_observed_gap_same_by_coincidence():
     """Uneven gaps can still give an equal value: the reason must not claim a general rule."""
-    row = cv.compare([0, 0, 1, 3], [0, 0, 1, 3]).row("observed")  # perfect agreement: 1 either way
+    # Perfect agreement: 1 either way.
+    row = conventions.compare([0, 0, 1, 3], [0, 0, 1, 3]).row("observed")
     assert row.kappa == 1 and row.reason == "observed_gap_same"
 
 
 def test_fixed_scale_rows():
     """Ratings 1..5 do not fit on 0..4 (the seed's N = 5); negatives fall below; 0..4 matches."""
     seed_en = BY_NAME["seed_en"]
-    row = cv.compare(seed_en.actual, seed_en.predicted).row("fixed_n")
+    row = conventions.compare(seed_en.actual, seed_en.predicted).row("fixed_n")
     assert (row.status, row.reason, row.raises) == ("error", "fixed_above", "IndexError")
     assert row.params == {"rating": 5, "top": 4, "size": 5}
-    below = cv.compare([-1, 0, 2], [0, 1, 2]).row("fixed_n")
+    below = conventions.compare([-1, 0, 2], [0, 1, 2]).row("fixed_n")
     assert (below.reason, below.params["rating"]) == ("fixed_below", -1)
-    inside = cv.compare([1, 2, 3, 2], [1, 3, 3, 2], "linear")
+    inside = conventions.compare([1, 2, 3, 2], [1, 3, 3, 2], "linear")
     assert inside.row("fixed_n").kappa == pytest.approx(inside.row("range").kappa)
 
 
 def test_seed_code_on_its_own_example_and_on_negatives():
     seed = BY_NAME["seed_es"]
-    row = cv.compare(seed.actual, seed.predicted).row("seed_code")
+    row = conventions.compare(seed.actual, seed.predicted).row("seed_code")
     assert row.reason == "seed_ok" and row.kappa == pytest.approx(-0.139240506)
     # -1 wraps to histogram position 4 but stays row 0 of O: 0.9659 instead of 0.9589.
     actual, predicted = [-1, -1, 0, 1, 2, 3], [-1, 0, 0, 1, 2, 3]
-    negative = cv.seed_quadratic_kappa(actual, predicted)
+    negative = conventions.seed_quadratic_kappa(actual, predicted)
     assert negative.reason == "seed_negative" and negative.params["position"] == 4
     assert negative.kappa == pytest.approx(0.965909091)
     assert walkthrough(actual, predicted).kappa == pytest.approx(0.958904110)
@@ -187,7 +190,7 @@ def test_seed_code_on_its_own_example_and_on_negatives():
 def test_unnormalized_e_by_hand(example):
     """Hand formula: counts in O (sum n), outer product in E (sum n^2): 1 - (num/den)/n."""
     result = walkthrough(example.actual, example.predicted)
-    row = cv.compare(example.actual, example.predicted).row("e_unnormalized")
+    row = conventions.compare(example.actual, example.predicted).row("e_unnormalized")
     if result.kappa is None:
         assert row.status == "undefined"
         return
@@ -196,7 +199,7 @@ def test_unnormalized_e_by_hand(example):
 
 
 def test_scale_errors_become_rows_not_exceptions():
-    comparison = cv.compare([0, 500], [1, 2])
+    comparison = conventions.compare([0, 500], [1, 2])
     for code in ("range", "e_unnormalized"):
         row = comparison.row(code)
         assert row.status == "error" and row.problem.code == "too_many_ratings"
@@ -207,13 +210,13 @@ def test_scale_errors_become_rows_not_exceptions():
 
 def test_sklearn_check_values_and_the_undefined_case():
     example = BY_NAME["unused_rating"]
-    check = cv.sklearn_check(example.actual, example.predicted)
+    check = conventions.sklearn_check(example.actual, example.predicted)
     assert check.available and check.version
     assert check.with_labels.labels_given and not check.without_labels.labels_given
     assert check.with_labels.value == pytest.approx(0.696969697)
     assert check.without_labels.value == pytest.approx(0.710144928)
     constant = BY_NAME["constant"]
-    undefined = cv.sklearn_check(constant.actual, constant.predicted)
+    undefined = conventions.sklearn_check(constant.actual, constant.predicted)
     assert undefined.without_labels.is_nan
     assert "UndefinedMetricWarning" in undefined.without_labels.warnings
 
@@ -221,9 +224,9 @@ def test_sklearn_check_values_and_the_undefined_case():
 def test_sklearn_compressed_samples_give_the_same_value(monkeypatch):
     """Large inputs go to sklearn as weighted distinct pairs: the same number."""
     example = BY_NAME["seed_zh"]
-    plain = cv.sklearn_check(example.actual, example.predicted, "linear")
-    monkeypatch.setattr(cv, "SKLEARN_COMPRESS_ABOVE", 3)
-    packed = cv.sklearn_check(example.actual, example.predicted, "linear")
+    plain = conventions.sklearn_check(example.actual, example.predicted, "linear")
+    monkeypatch.setattr(conventions, "SKLEARN_COMPRESS_ABOVE", 3)
+    packed = conventions.sklearn_check(example.actual, example.predicted, "linear")
     assert packed.without_labels.value == pytest.approx(plain.without_labels.value, abs=1e-12)
     assert packed.with_labels.value == pytest.approx(plain.with_labels.value, abs=1e-12)
 
@@ -231,18 +234,18 @@ def test_sklearn_compressed_samples_give_the_same_value(monkeypatch):
 def test_sklearn_missing_or_failing_never_raises(monkeypatch):
     monkeypatch.setitem(sys.modules, "sklearn", None)
     monkeypatch.setitem(sys.modules, "sklearn.metrics", None)
-    assert cv.sklearn_check([1, 2], [2, 1]) == cv.SklearnCheck(False)
+    assert conventions.sklearn_check([1, 2], [2, 1]) == conventions.SklearnCheck(False)
 
 
 def test_sklearn_error_is_reported_by_name():
     def broken(*args, **kwargs):
         raise ValueError("nope")
 
-    run = cv._call(broken, np.array([1]), np.array([1]), "quadratic", None)
+    run = conventions._call(broken, np.array([1]), np.array([1]), "quadratic", None)
     assert run.raised == "ValueError" and run.value is None
 
 
 def test_importing_conventions_does_not_import_sklearn():
-    code = "import sys, qwk_explained.conventions; print('sklearn' in sys.modules)"
+    code = "import sys, qwk_explained.teaching.conventions; print('sklearn' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

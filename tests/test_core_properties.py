@@ -27,8 +27,8 @@ from qwk_explained import (
     walkthrough,
     walkthrough_from_table,
 )
-from qwk_explained import ratings as ratings_module
-from qwk_explained.steps import NO_CHANCE_DISAGREEMENT, SINGLE_CATEGORY
+from qwk_explained.core import counting
+from qwk_explained.core.steps import NO_CHANCE_DISAGREEMENT, SINGLE_CATEGORY
 
 SKLEARN_WEIGHTS = {"quadratic": "quadratic", "linear": "linear", "unweighted": None}
 TOLERANCE = 1e-9
@@ -123,13 +123,13 @@ def test_fast_path_equals_walkthrough(data, pair):
 def test_block_by_block_counting_equals_a_plain_count(pair, block, scale):
     """count_pairs reads long vectors block by block; tiny blocks exercise every branch."""
     actual, predicted = pair
-    saved = ratings_module._BLOCK
-    ratings_module._BLOCK = block
+    saved = counting._BLOCK
+    counting._BLOCK = block
     try:
         result = walkthrough(actual, predicted, scale=scale)
         fast = quadratic_weighted_kappa(actual, predicted)
     finally:
-        ratings_module._BLOCK = saved
+        counting._BLOCK = saved
     position = {int(label): i for i, label in enumerate(result.labels)}
     counts = Counter(zip(actual.tolist(), predicted.tolist(), strict=True))
     expected = np.zeros_like(result.observed)
@@ -287,7 +287,7 @@ def test_fast_path_accepts_non_contiguous_and_small_integer_arrays():
 def test_long_vectors_with_a_negative_rating_after_the_first_block():
     """count_pairs guesses a window from the first block; a later negative rating must not break
     it (the window for non-negative ratings starts at 0)."""
-    n = 3 * ratings_module._BLOCK
+    n = 3 * counting._BLOCK
     actual = np.full(n, 2, dtype=np.int64)
     predicted = np.full(n, 3, dtype=np.int64)
     actual[-1], predicted[-2] = -5, 40

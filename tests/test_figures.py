@@ -14,9 +14,9 @@ import sys
 import numpy as np
 import pytest
 
-from qwk_explained import figures as fig
 from qwk_explained import walkthrough
-from qwk_explained.numbers import format_number, plotly_separators
+from qwk_explained.present import figures
+from qwk_explained.present.numbers import format_number, plotly_separators
 
 LANGS = ("en", "es", "zh", "tr")
 TEXTS = {"title": "Matriz observada O", "x_title": "Calificación predicha",
@@ -43,7 +43,7 @@ def written(figure) -> np.ndarray:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_cell_texts_are_the_formatted_matrix(seed, lang):
-    figure = fig.heatmap(seed.expected, seed.labels, kind="counts", lang=lang, **TEXTS)
+    figure = figures.heatmap(seed.expected, seed.labels, kind="counts", lang=lang, **TEXTS)
     expected = np.array([[format_number(v, lang) for v in row] for row in seed.expected.tolist()])
     assert (np.array(figure.data[0].text) == expected).all()  # hover values
     assert (written(figure) == expected).all()  # numbers drawn in the cells
@@ -52,25 +52,25 @@ def test_cell_texts_are_the_formatted_matrix(seed, lang):
 
 
 def test_integer_counts(seed):
-    figure = fig.heatmap(seed.observed, seed.labels, kind="counts", lang="en", integer=True,
+    figure = figures.heatmap(seed.observed, seed.labels, kind="counts", lang="en", integer=True,
                          **TEXTS)
     assert written(figure).tolist() == [[str(v) for v in row] for row in seed.observed.tolist()]
-    big = fig.heatmap([[12345, 0], [1, 2]], [0, 1], kind="counts", lang="tr", integer=True,
+    big = figures.heatmap([[12345, 0], [1, 2]], [0, 1], kind="counts", lang="tr", integer=True,
                       **TEXTS)
     assert written(big)[0, 0] == "12.345"
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_separators_follow_language(seed, lang):
-    heat = fig.heatmap(seed.weights, seed.labels, kind="weights", lang=lang, **TEXTS)
-    bars = fig.histogram_bars(seed.labels, seed.actual_hist, seed.predicted_hist,
+    heat = figures.heatmap(seed.weights, seed.labels, kind="weights", lang=lang, **TEXTS)
+    bars = figures.histogram_bars(seed.labels, seed.actual_hist, seed.predicted_hist,
                               actual_name="a", predicted_name="p", lang=lang, **TEXTS)
     assert heat.layout.separators == bars.layout.separators == plotly_separators(lang)
     assert heat.layout.separators == (",." if lang in ("es", "tr") else ".,")
 
 
 def test_axes_are_rating_categories_with_first_rating_on_top(seed):
-    figure = fig.heatmap(seed.observed, seed.labels, kind="counts", lang="en", **TEXTS)
+    figure = figures.heatmap(seed.observed, seed.labels, kind="counts", lang="en", **TEXTS)
     for trace in figure.data:
         assert list(trace.x) == list(trace.y) == ["1", "2", "3", "4", "5"]
     assert figure.layout.xaxis.type == figure.layout.yaxis.type == "category"
@@ -80,23 +80,23 @@ def test_axes_are_rating_categories_with_first_rating_on_top(seed):
 
 
 def test_titles_and_hover_pass_through(seed):
-    figure = fig.heatmap(seed.observed, seed.labels, kind="counts", lang="es", **TEXTS)
+    figure = figures.heatmap(seed.observed, seed.labels, kind="counts", lang="es", **TEXTS)
     assert figure.layout.title.text == TEXTS["title"]
     assert figure.layout.xaxis.title.text == TEXTS["x_title"]
     assert figure.layout.yaxis.title.text == TEXTS["y_title"]
     hover = figure.data[0].hovertemplate
     assert TEXTS["x_title"] in hover and TEXTS["y_title"] in hover and "%{text}" in hover
     assert all(trace.hoverinfo == "skip" for trace in figure.data[1:])
-    custom = fig.heatmap(seed.observed, seed.labels, kind="counts", lang="es",
+    custom = figures.heatmap(seed.observed, seed.labels, kind="counts", lang="es",
                          hover="O(%{y}, %{x}) = %{text}<extra></extra>", **TEXTS)
     assert custom.data[0].hovertemplate == "O(%{y}, %{x}) = %{text}<extra></extra>"
-    untitled = fig.heatmap(seed.observed, seed.labels, kind="counts", lang="en", title="",
+    untitled = figures.heatmap(seed.observed, seed.labels, kind="counts", lang="en", title="",
                            x_title="x", y_title="y")
     assert untitled.layout.title.text is None
 
 
 def test_highlight_outlines_the_right_cell(seed):
-    figure = fig.heatmap(seed.observed, seed.labels, kind="counts", lang="en",
+    figure = figures.heatmap(seed.observed, seed.labels, kind="counts", lang="en",
                          highlight=(4, 0), **TEXTS)
     shapes = figure.layout.shapes
     assert len(shapes) == 2  # dark line under a white one
@@ -104,18 +104,18 @@ def test_highlight_outlines_the_right_cell(seed):
         assert (shape.type, shape.xref, shape.yref) == ("rect", "x", "y")
         # Category index 0 on x (predicted rating 1), 4 on y (actual rating 5).
         assert (shape.x0, shape.x1, shape.y0, shape.y1) == (-0.5, 0.5, 3.5, 4.5)
-    assert {shape.line.color for shape in shapes} == {fig.DARK_TEXT, fig.LIGHT_TEXT}
-    assert not fig.heatmap(seed.observed, seed.labels, kind="counts", lang="en",
+    assert {shape.line.color for shape in shapes} == {figures.DARK_TEXT, figures.LIGHT_TEXT}
+    assert not figures.heatmap(seed.observed, seed.labels, kind="counts", lang="en",
                            **TEXTS).layout.shapes
     with pytest.raises(IndexError):
-        fig.heatmap(seed.observed, seed.labels, kind="counts", lang="en", highlight=(5, 0),
+        figures.heatmap(seed.observed, seed.labels, kind="counts", lang="en", highlight=(5, 0),
                     **TEXTS)
 
 
 def test_colour_scale_per_kind(seed):
     scales = {}
     for kind in ("counts", "proportions", "weights", "products"):
-        figure = fig.heatmap(seed.weights, seed.labels, kind=kind, lang="en", **TEXTS)
+        figure = figures.heatmap(seed.weights, seed.labels, kind=kind, lang="en", **TEXTS)
         scales[kind] = tuple(color for _, color in figure.data[0].colorscale)
     assert scales["counts"] == scales["proportions"]
     assert len({scales["counts"], scales["weights"], scales["products"]}) == 3
@@ -123,7 +123,7 @@ def test_colour_scale_per_kind(seed):
     assert scales["weights"][-1] == "rgb(127,39,4)"  # Oranges
     assert scales["products"][-1] == "rgb(63,0,125)"  # Purples
     with pytest.raises(ValueError):
-        fig.heatmap(seed.weights, seed.labels, kind="heat", lang="en", **TEXTS)
+        figures.heatmap(seed.weights, seed.labels, kind="heat", lang="en", **TEXTS)
 
 
 def test_colour_scales_match_plotly_named_scales():
@@ -131,34 +131,34 @@ def test_colour_scales_match_plotly_named_scales():
     import plotly.colors
 
     for name in ("Blues", "Oranges", "Purples"):
-        assert fig._colorscale(name) == [[float(p), c.replace(" ", "")]
+        assert figures._colorscale(name) == [[float(p), c.replace(" ", "")]
                                          for p, c in plotly.colors.get_colorscale(name)]
 
 
 def test_text_colour_contrasts_with_its_cell():
-    figure = fig.heatmap([[0, 10], [5, 1]], [0, 1], kind="counts", lang="en", **TEXTS)
+    figure = figures.heatmap([[0, 10], [5, 1]], [0, 1], kind="counts", lang="en", **TEXTS)
     light, dark = figure.data[1], figure.data[2]
-    assert light.textfont.color == fig.LIGHT_TEXT and dark.textfont.color == fig.DARK_TEXT
+    assert light.textfont.color == figures.LIGHT_TEXT and dark.textfont.color == figures.DARK_TEXT
     assert light.text[0][1] == "10" and dark.text[0][0] == "0"  # white on dark, dark on light
     # WCAG: every colour of every scale gets a text colour with a contrast ratio of at least 4:1.
     for scale in ("Blues", "Oranges", "Purples"):
         values = np.linspace(0, 1, 201)
-        luminance = fig._relative_luminance(fig.cell_colors(values, scale, 0.0, 1.0))
-        use_light = fig.light_text_mask(values, scale, 0.0, 1.0)
-        text = np.where(use_light, fig._hex_luminance(fig.LIGHT_TEXT),
-                        fig._hex_luminance(fig.DARK_TEXT))
+        luminance = figures._relative_luminance(figures.cell_colors(values, scale, 0.0, 1.0))
+        use_light = figures.light_text_mask(values, scale, 0.0, 1.0)
+        text = np.where(use_light, figures._hex_luminance(figures.LIGHT_TEXT),
+                        figures._hex_luminance(figures.DARK_TEXT))
         ratio = (np.maximum(luminance, text) + 0.05) / (np.minimum(luminance, text) + 0.05)
         assert ratio.min() >= 4.0, scale
 
 
 def test_all_zero_matrix_is_light_not_mid_scale():
-    figure = fig.heatmap(np.zeros((3, 3)), [1, 2, 3], kind="products", lang="en", **TEXTS)
+    figure = figures.heatmap(np.zeros((3, 3)), [1, 2, 3], kind="products", lang="en", **TEXTS)
     assert figure.data[0].zmin == 0 and figure.data[0].zmax == 1
     assert all(t == "0" for row in figure.data[2].text for t in row)  # dark text everywhere
 
 
 def test_shared_zmax(seed):
-    figure = fig.heatmap(seed.observed_norm, seed.labels, kind="proportions", lang="en",
+    figure = figures.heatmap(seed.observed_norm, seed.labels, kind="proportions", lang="en",
                          zmax=1.0, **TEXTS)
     assert figure.data[0].zmax == 1.0
 
@@ -166,7 +166,7 @@ def test_shared_zmax(seed):
 def test_fifty_ratings_hover_only():
     rng = np.random.default_rng(3)
     w = walkthrough(rng.integers(0, 50, 2000), rng.integers(0, 50, 2000))
-    figure = fig.heatmap(w.expected_norm, w.labels, kind="proportions", lang="tr",
+    figure = figures.heatmap(w.expected_norm, w.labels, kind="proportions", lang="tr",
                          highlight=(10, 20), **TEXTS)
     assert len(figure.data) == 1  # no overlay text traces: cells too small
     assert figure.data[0].texttemplate is None
@@ -175,22 +175,22 @@ def test_fifty_ratings_hover_only():
 
 
 def test_height_grows_with_scale_size():
-    heights = [fig.heatmap(np.eye(n), list(range(n)), kind="counts", lang="en",
+    heights = [figures.heatmap(np.eye(n), list(range(n)), kind="counts", lang="en",
                            **TEXTS).layout.height for n in (2, 5, 10, 15, 30, 50)]
     assert heights == sorted(heights)
-    small = fig.heatmap(np.eye(15), list(range(15)), kind="counts", lang="en", **TEXTS)
+    small = figures.heatmap(np.eye(15), list(range(15)), kind="counts", lang="en", **TEXTS)
     assert 8 <= small.data[1].textfont.size <= 14
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_histogram_bars(seed, lang):
-    figure = fig.histogram_bars(seed.labels, seed.actual_hist, seed.predicted_hist,
+    figure = figures.histogram_bars(seed.labels, seed.actual_hist, seed.predicted_hist,
                                 title="Histogramas", x_title="Calificación", y_title="Recuento",
                                 actual_name="Real", predicted_name="Predicha", lang=lang)
     actual, predicted = figure.data
     assert (actual.name, predicted.name) == ("Real", "Predicha")
-    assert (actual.marker.color, predicted.marker.color) == (fig.ACTUAL_COLOR,
-                                                             fig.PREDICTED_COLOR)
+    assert (actual.marker.color, predicted.marker.color) == (figures.ACTUAL_COLOR,
+                                                             figures.PREDICTED_COLOR)
     assert list(actual.x) == list(predicted.x) == ["1", "2", "3", "4", "5"]
     assert list(actual.y) == [0, 3, 1, 1, 5] and list(predicted.y) == [4, 4, 2, 0, 0]
     assert list(actual.text) == ["0", "3", "1", "1", "5"]
@@ -203,7 +203,7 @@ def test_histogram_bars(seed, lang):
 
 
 def test_histogram_counts_use_thousands_separator():
-    figure = fig.histogram_bars([0, 1], [1500, 2], [2, 1500], title="", x_title="x",
+    figure = figures.histogram_bars([0, 1], [1500, 2], [2, 1500], title="", x_title="x",
                                 y_title="y", actual_name="a", predicted_name="p", lang="es")
     assert list(figure.data[0].text) == ["1.500", "2"]
 
@@ -215,20 +215,20 @@ def test_package_does_not_import_plotly():
 
 
 def _every_kind_of_figure(w):
-    heatmaps = [fig.heatmap(w.weights, w.labels, kind=kind, lang="es", highlight=(1, 2),
+    heatmaps = [figures.heatmap(w.weights, w.labels, kind=kind, lang="es", highlight=(1, 2),
                             integer=kind == "counts", **TEXTS)
                 for kind in ("counts", "proportions", "weights", "products")]
     big = walkthrough(np.arange(40) % 20, np.arange(40)[::-1] % 20)
     return [
         *heatmaps,
-        fig.heatmap(w.observed, w.labels, kind="counts", lang="en", title="", x_title="x",
+        figures.heatmap(w.observed, w.labels, kind="counts", lang="en", title="", x_title="x",
                     y_title="y", zmax=3.0),
-        fig.heatmap(big.expected, big.labels, kind="counts", lang="tr", **TEXTS),  # hover only
-        fig.histogram_bars(w.labels, w.actual_hist, w.predicted_hist, actual_name="a",
+        figures.heatmap(big.expected, big.labels, kind="counts", lang="tr", **TEXTS),  # hover only
+        figures.histogram_bars(w.labels, w.actual_hist, w.predicted_hist, actual_name="a",
                            predicted_name="p", lang="zh", **TEXTS),
-        fig.histogram_bars(big.labels, big.actual_hist, big.predicted_hist, actual_name="a",
+        figures.histogram_bars(big.labels, big.actual_hist, big.predicted_hist, actual_name="a",
                            predicted_name="p", lang="en", **TEXTS),
-        fig.with_click_targets(heatmaps[0], w.labels),
+        figures.with_click_targets(heatmaps[0], w.labels),
     ]
 
 

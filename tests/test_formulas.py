@@ -17,8 +17,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from qwk_explained import formulas as f
 from qwk_explained import walkthrough, walkthrough_from_table
+from qwk_explained.present import formulas as f
 
 LANGS = ("en", "es", "zh", "tr")
 SEED_ACTUAL = [2, 2, 2, 3, 4, 5, 5, 5, 5, 5]

@@ -19,7 +19,7 @@ from qwk_app import state
 from qwk_app.frame import PAGES, PAGES_DIR
 from qwk_app.text import escape_markdown
 from qwk_explained import InputError, parse_vector
-from qwk_explained.i18n import error_message
+from qwk_explained.present.i18n import error_message
 
 PAYLOADS = (
     "<script>alert(1)</script>",

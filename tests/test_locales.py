@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from qwk_explained.i18n import LANGUAGES
-from qwk_explained.interpret import BAND_CODES
-from qwk_explained.ratings import SCALES
-from qwk_explained.weights import WEIGHTINGS
+from qwk_explained.core.types import SCALES, UNDEFINED_REASONS
+from qwk_explained.core.weights import WEIGHTINGS
+from qwk_explained.present.i18n import LANGUAGES
+from qwk_explained.teaching.interpret import BAND_CODES
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ROOT / "locales"
@@ -45,8 +45,6 @@ _KEY_CALL = re.compile(
 )
 _INPUT_ERROR = re.compile(r"InputError\(\s*[\"']([A-Za-z0-9_]+)[\"']")
 _CLI_ERROR = re.compile(r"CliError\(\s*[\"']([A-Za-z0-9_]+)[\"']")
-# Module-level string constants of steps.py are its undefined-kappa reason codes.
-_REASON_CONSTANT = re.compile(r"^[A-Z][A-Z0-9_]*\s*=\s*[\"']([a-z0-9_]+)[\"']", re.MULTILINE)
 
 
 def _flatten(tree: dict, prefix: str = "") -> dict[str, object]:
@@ -139,16 +137,15 @@ def test_every_error_code_raised_in_the_engine_is_translated() -> None:
 
 
 def test_every_cli_error_code_is_translated() -> None:
-    codes = set(_CLI_ERROR.findall((ROOT / "qwk_explained" / "cli.py").read_text("utf-8")))
+    codes = set()
+    for path in sorted((ROOT / "qwk_explained" / "cli").glob("*.py")):
+        codes.update(_CLI_ERROR.findall(path.read_text("utf-8")))
     assert codes
     assert sorted(code for code in codes if f"cli.{code}" not in ENGLISH) == []
 
 
 def test_every_undefined_reason_is_translated() -> None:
-    source = (ROOT / "qwk_explained" / "steps.py").read_text(encoding="utf-8")
-    reasons = set(_REASON_CONSTANT.findall(source))
-    assert reasons, "the scan found no reason code in steps.py: the regex is out of date"
-    assert sorted(r for r in reasons if f"undefined.{r}" not in ENGLISH) == []
+    assert sorted(r for r in UNDEFINED_REASONS if f"undefined.{r}" not in ENGLISH) == []
 
 
 def test_every_literal_key_used_in_code_exists() -> None:

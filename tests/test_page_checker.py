@@ -16,10 +16,10 @@ from app_helpers import LANGS, assert_clean, open_app
 from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
 
 from qwk_explained import InputError, parse_table, walkthrough, walkthrough_from_table
-from qwk_explained import checking as ck
-from qwk_explained import worksheet as ws
-from qwk_explained.i18n import error_message, t
-from qwk_explained.numbers import format_number
+from qwk_explained.present import feedback, worksheet
+from qwk_explained.present.i18n import error_message, t
+from qwk_explained.present.numbers import format_number
+from qwk_explained.teaching import checking
 
 TABLE_PARAM = "0,4,1;0,8,0;0,1,5"
 TABLE = walkthrough_from_table([[0, 4, 1], [0, 8, 0], [0, 1, 5]])
@@ -45,8 +45,8 @@ def shown(elements):
 
 
 def hint_for(result, lang, step, value, cell=None):
-    verdict = ck.check_value(result, step, value, cell)
-    return ck.hint(lang, verdict.diagnosis)
+    verdict = checking.check_value(result, step, value, cell)
+    return feedback.hint(lang, verdict.diagnosis)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -213,12 +213,12 @@ def test_downloads_hold_the_worksheet_kappa_and_matrices(monkeypatch):
     monkeypatch.setattr(MemoryMediaFileStorage, "load_and_get_id", spy)
     at = open_app("checker", lang="es", table=TABLE_PARAM)
     assert_clean(at)
-    source = ws.Source(from_table=True)
+    source = worksheet.Source(from_table=True)
     files = {name: data.decode("utf-8") for name, data in stored.items()}
-    assert files["qwk_worksheet_es.md"] == ws.markdown(TABLE, "es", source)
-    assert files["qwk_worksheet_es.tex"] == ws.latex_document(TABLE, "es", source)
-    assert files["qwk_worksheet_es.csv"] == ws.matrices_csv(TABLE)
-    assert files["qwk_worksheet_es.py"] == ws.python_snippet(TABLE, "es", source)
+    assert files["qwk_worksheet_es.md"] == worksheet.markdown(TABLE, "es", source)
+    assert files["qwk_worksheet_es.tex"] == worksheet.latex_document(TABLE, "es", source)
+    assert files["qwk_worksheet_es.csv"] == worksheet.matrices_csv(TABLE)
+    assert files["qwk_worksheet_es.py"] == worksheet.python_snippet(TABLE, "es", source)
     assert "0,4502" in files["qwk_worksheet_es.md"]
     assert "| 1 | 0 | 8 | 0 |" in files["qwk_worksheet_es.md"]
     assert "0{,}4502" in files["qwk_worksheet_es.tex"]

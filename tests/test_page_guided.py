@@ -15,20 +15,18 @@ from app_helpers import LANGS, assert_clean, figure_by_title, open_app
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
 from qwk_explained import InputError, parse_vector, walkthrough
-from qwk_explained import formulas as fx
-from qwk_explained.i18n import error_message, t
-from qwk_explained.numbers import format_number, format_percent
+from qwk_explained.present import formulas
+from qwk_explained.present.catalogue import STEPS
+from qwk_explained.present.i18n import error_message, t
+from qwk_explained.present.numbers import format_number, format_percent
 
 ACTUAL = "4,4,3,4,4,4,1,1,2,1"
 PREDICTED = "0,2,1,0,0,0,1,1,2,1"
 SEED = {"actual": ACTUAL, "predicted": PREDICTED}
-TITLES = ("steps.observed_title", "steps.weights_title", "steps.histograms_title",
-          "steps.expected_title", "steps.normalization_title", "guided.sums_title",
-          "guided.kappa_title")
 
 
 def heading(lang: str, number: int) -> str:
-    return t(lang, "steps.step_heading", number=number, title=t(lang, TITLES[number - 1]))
+    return STEPS[number - 1].heading(lang)
 
 
 def texts(at) -> list[str]:
@@ -59,7 +57,7 @@ def pick_cell(at, row: int, col: int):
     return at.run()
 
 
-def formulas(at) -> list[str]:
+def latex_shown(at) -> list[str]:
     """The LaTeX shown on the page, without the ``$$`` fences AppTest keeps."""
     return [f.value.strip().removeprefix("$$").removesuffix("$$").strip() for f in at.latex]
 
@@ -131,9 +129,10 @@ def test_chosen_cell_lists_its_items_and_its_arithmetic(lang):
     listed = t(lang, "guided.item_separator").join(items)
     assert t(lang, "guided.cell_items", items=listed) in texts(at)
     engine = walkthrough(ACTUAL, PREDICTED)
-    shown = formulas(at)
-    for expected in (fx.observed_cell(engine, 4, 0, lang), fx.weights_cell(engine, 4, 0, lang),
-                     fx.expected_cell(engine, 4, 0, lang)):
+    shown = latex_shown(at)
+    for expected in (formulas.observed_cell(engine, 4, 0, lang),
+                     formulas.weights_cell(engine, 4, 0, lang),
+                     formulas.expected_cell(engine, 4, 0, lang)):
         assert expected in shown
     share_num = engine.weights[4, 0] * engine.observed[4, 0] / engine.n / engine.numerator
     share_den = engine.weights[4, 0] * engine.expected[4, 0] / engine.n / engine.denominator
@@ -183,7 +182,7 @@ def test_clicking_a_cell_of_o_follows_that_cell():
 def test_cell_from_the_link_is_followed_and_a_bad_one_is_explained():
     at = open_app("guided", lang="en", step=4, cell="4,0", **SEED)
     assert at.session_state["cell"] == (4, 0)
-    assert fx.expected_cell(walkthrough(ACTUAL, PREDICTED), 4, 0, "en") in formulas(at)
+    assert formulas.expected_cell(walkthrough(ACTUAL, PREDICTED), 4, 0, "en") in latex_shown(at)
     at = open_app("guided", lang="es", step=4, cell="9,9", **SEED)
     assert_clean(at)
     assert t("es", "guided.bad_cell") in [w.value for w in at.warning]

@@ -13,18 +13,18 @@ import sys
 import pytest
 from app_helpers import LANGS, assert_clean, open_app
 
-from qwk_explained import conventions as cv
-from qwk_explained.examples import BY_NAME
-from qwk_explained.i18n import error_message, t
-from qwk_explained.numbers import format_number
-from qwk_explained.ratings import parse_vector
+from qwk_explained.core.parse import parse_vector
+from qwk_explained.present.i18n import error_message, t
+from qwk_explained.present.numbers import format_number
+from qwk_explained.teaching import conventions
+from qwk_explained.teaching.examples import BY_NAME
 
 UNUSED = BY_NAME["unused_rating"]
 URL = {"actual": ",".join(map(str, UNUSED.actual)),
        "predicted": ",".join(map(str, UNUSED.predicted))}
 
 
-def expected_kappa_cell(row: cv.Row, lang: str) -> str:
+def expected_kappa_cell(row: conventions.Row, lang: str) -> str:
     if row.status == "ok":
         return format_number(row.kappa, lang)
     if row.status == "undefined":
@@ -43,13 +43,13 @@ def test_table_equals_conventions_and_sklearn_in_each_language(lang):
     at = open_app("pitfalls", lang=lang, **URL)
     assert_clean(at)
     assert at.title[0].value == t(lang, "pitfalls.title")
-    comparison = cv.compare(UNUSED.actual, UNUSED.predicted, "quadratic")
+    comparison = conventions.compare(UNUSED.actual, UNUSED.predicted, "quadratic")
     shown = table(at)
     assert list(shown[t(lang, "pitfalls.column_convention")]) == [
-        t(lang, f"pitfalls.convention.{code}") for code in cv.CONVENTIONS]
+        t(lang, f"pitfalls.convention.{code}") for code in conventions.CONVENTIONS]
     assert list(shown[t(lang, "pitfalls.column_ours")]) == [
         expected_kappa_cell(row, lang) for row in comparison.rows]
-    check = cv.sklearn_check(UNUSED.actual, UNUSED.predicted, "quadratic")
+    check = conventions.sklearn_check(UNUSED.actual, UNUSED.predicted, "quadratic")
     sklearn = list(shown[t(lang, "pitfalls.column_sklearn")])
     assert sklearn[:2] == [format_number(check.with_labels.value, lang),
                            format_number(check.without_labels.value, lang)]
@@ -73,7 +73,7 @@ def test_one_click_examples_change_the_shared_vectors(name):
     example = BY_NAME[name]
     assert at.text_area(key="actual_input").value == ", ".join(map(str, example.actual))
     assert at.query_params["actual"] == ",".join(map(str, example.actual))
-    comparison = cv.compare(example.actual, example.predicted, "quadratic")
+    comparison = conventions.compare(example.actual, example.predicted, "quadratic")
     assert list(table(at)[t("en", "pitfalls.column_ours")]) == [
         expected_kappa_cell(row, "en") for row in comparison.rows]
 
@@ -112,7 +112,7 @@ def test_undefined_case_ours_and_sklearn_live():
     assert list(shown[t("zh", "pitfalls.column_ours")])[:2] == [t("zh", "common.undefined")] * 2
     assert list(shown[t("zh", "pitfalls.column_sklearn")])[:2] == ["nan", "nan"]
     assert t("zh", "undefined.no_chance_disagreement") in [i.value for i in at.info]
-    check = cv.sklearn_check([2, 2, 2], [2, 2, 2])
+    check = conventions.sklearn_check([2, 2, 2], [2, 2, 2])
     names = t("zh", "pitfalls.list_separator").join(check.without_labels.warnings)
     assert t("zh", "pitfalls.undefined_sklearn", value="nan", names=names) in [
         m.value for m in at.markdown]
@@ -122,7 +122,7 @@ def test_undefined_case_ours_and_sklearn_live():
 def test_weights_setting_applies_to_the_table():
     """Settings flow: linear weights in the sidebar give conventions' linear values."""
     at = open_app("pitfalls", lang="en", weights="linear", **URL)
-    comparison = cv.compare(UNUSED.actual, UNUSED.predicted, "linear")
+    comparison = conventions.compare(UNUSED.actual, UNUSED.predicted, "linear")
     assert list(table(at)[t("en", "pitfalls.column_ours")]) == [
         expected_kappa_cell(row, "en") for row in comparison.rows]
 

@@ -10,15 +10,15 @@ from __future__ import annotations
 import pytest
 from app_helpers import LANGS, assert_clean, open_app
 
-from qwk_explained import formulas as fx
-from qwk_explained.exercises import (
+from qwk_explained.present import formulas
+from qwk_explained.present.i18n import t
+from qwk_explained.present.numbers import format_number
+from qwk_explained.teaching.exercises import (
     MAX_SEED,
     exercise_walkthrough,
     make_exercise,
     parse_seed,
 )
-from qwk_explained.i18n import t
-from qwk_explained.numbers import format_number
 
 SEED, LEVEL = 12345, "medium"
 EXERCISE = make_exercise(SEED, LEVEL)
@@ -87,7 +87,7 @@ def test_shared_exercise_right_and_wrong_answers_in_each_language(lang):
     assert t(lang, "practice.wrong") in [e.value for e in at.error]
     assert t(lang, "practice.correct_answer",
              answer=format_number(observed.answer, lang)) in [m.value for m in at.markdown]
-    assert fx.observed_cell(result, *observed.cell, lang) in latex(at)
+    assert formulas.observed_cell(result, *observed.cell, lang) in latex(at)
     assert score(at, lang) == score_text(lang, 0, 1)
 
     next_question(at)
@@ -95,7 +95,7 @@ def test_shared_exercise_right_and_wrong_answers_in_each_language(lang):
     assert typed == ("0,625" if lang in ("es", "tr") else "0.625")
     answer(at, typed)
     assert t(lang, "practice.right") in [s.value for s in at.success]
-    assert fx.expected_cell(result, *expected.cell, lang) in latex(at)
+    assert formulas.expected_cell(result, *expected.cell, lang) in latex(at)
     assert score(at, lang) == score_text(lang, 1, 2)
     assert at.text_input(key="practice_answer_done").value == typed, "what was typed stays"
 
@@ -156,8 +156,8 @@ def test_which_prediction_has_the_higher_kappa():
     assert t("es", "practice.right") in [s.value for s in at.success]
     assert score(at, "es") == score_text("es", 1, 6)
     shown = latex(at)
-    assert fx.kappa_plugged(exercise_walkthrough(EXERCISE), "es") in shown
-    assert fx.kappa_plugged(exercise_walkthrough(EXERCISE, "alternative"), "es") in shown
+    assert formulas.kappa_plugged(exercise_walkthrough(EXERCISE), "es") in shown
+    assert formulas.kappa_plugged(exercise_walkthrough(EXERCISE, "alternative"), "es") in shown
     assert t("es", "practice.finished", correct="1", total="6") in [i.value for i in at.info]
 
 
@@ -236,9 +236,10 @@ def test_bad_seed_and_level_in_the_link_fall_back_with_a_message(lang):
 
 
 @pytest.mark.parametrize(("seed", "shown"), [
-    ("99999999999999999999999", "99999999999999999999"),  # quoted, cut to 20 characters
+    ("99999999999999999999999", "9999999999999999999…"),  # quoted, cut to 20 characters
     ("-3", "-3"), (str(MAX_SEED + 1), str(MAX_SEED + 1)), ("1.5", "1.5"),
-    ("[x](http://e.vil)", "xhttpe.vil"),  # never a link inside the app's own message
+    # Shown as typed, escaped: never a link inside the app's own message.
+    ("[x](http://e.vil)", r"\[x\]\(http\://e.vil\)"),
 ])
 def test_out_of_range_seed_falls_back(seed, shown):
     at = open_practice("en", seed=seed, level="hard")

@@ -11,11 +11,11 @@ import pytest
 from app_helpers import LANGS, assert_clean, open_app
 
 from qwk_explained import InputError, walkthrough
-from qwk_explained import theory as th
-from qwk_explained.examples import BY_NAME
-from qwk_explained.i18n import error_message, t
-from qwk_explained.numbers import format_number
-from qwk_explained.ratings import parse_vector
+from qwk_explained.core.parse import parse_vector
+from qwk_explained.present.i18n import error_message, t
+from qwk_explained.present.numbers import format_number
+from qwk_explained.teaching import theory
+from qwk_explained.teaching.examples import BY_NAME
 
 UNUSED = BY_NAME["unused_rating"]
 URL = {"actual": ",".join(map(str, UNUSED.actual)),
@@ -42,32 +42,32 @@ def test_shared_link_in_each_language(lang):
     assert metric(at, lang, "theory.matrix_value") == format_number(engine.kappa, lang)
     assert t(lang, "theory.closed_equal") in [s.value for s in at.success]
 
-    k = th.binary_kappa(*th.DEFAULT_TABLE)
+    k = theory.binary_kappa(*theory.DEFAULT_TABLE)
     for key, value in (("metric_p_a", k.p_a), ("metric_p_b", k.p_b), ("metric_p_ab", k.p_ab),
                        ("metric_p_o", k.p_o), ("metric_p_e", k.p_e),
                        ("metric_kappa_agreement", k.kappa_agreement),
                        ("metric_kappa_events", k.kappa_events)):
         assert metric(at, lang, f"theory.{key}") == format_number(value, lang), key
     two_ratings = at.table[0].value
-    engine_2x2 = th.binary_by_weighting(k)
+    engine_2x2 = theory.binary_by_weighting(k)
     assert list(two_ratings[t(lang, "common.kappa")]) == [
         format_number(engine_2x2[kind], lang) for kind in ("quadratic", "linear", "unweighted")]
     assert len(set(two_ratings[t(lang, "common.kappa")])) == 1
 
     mark = t(lang, "theory.scale_mark", kappa=format_number(engine.kappa, lang))
-    for index, scale in enumerate(th.INTERPRETATION_SCALES, start=2):
+    for index, scale in enumerate(theory.INTERPRETATION_SCALES, start=2):
         table = at.table[index].value
         meanings = list(table[t(lang, "theory.scale_meaning")])
         marked = [m for m, y in zip(meanings, table[t(lang, "theory.scale_yours")], strict=True)
                   if y == mark]
-        assert marked == [t(lang, f"theory.band.{scale}.{th.band(scale, engine.kappa)}")]
+        assert marked == [t(lang, f"theory.band.{scale}.{theory.band(scale, engine.kappa)}")]
     assert at.query_params["table"] == "15,10;5,20"
 
 
 def test_unused_rating_explains_the_observed_scale():
     """Engine: the observed-scale value and the closed form on positions are quoted."""
     at = open_app("theory", lang="en", **URL)
-    check = th.check_closed_form(UNUSED.actual, UNUSED.predicted)
+    check = theory.check_closed_form(UNUSED.actual, UNUSED.predicted)
     expected = t("en", "theory.closed_unused", unused="2",
                  observed=format_number(check.observed_kappa, "en"),
                  positions=format_number(check.positions.kappa, "en"))
@@ -83,9 +83,9 @@ def test_rescaling_and_weighting_tables_equal_the_engine():
     rescaled = at.table[1].value
     assert list(rescaled[t("es", "common.kappa")]) == [format_number(result.kappa, "es")] * 3
     assert list(rescaled[t("es", "common.numerator")]) == [
-        format_number(r.numerator, "es") for r in th.rescaling(result, 7)]
+        format_number(r.numerator, "es") for r in theory.rescaling(result, 7)]
     weightings = at.table[5].value
-    values = th.kappa_by_weighting(result)
+    values = theory.kappa_by_weighting(result)
     assert list(weightings[t("es", "common.kappa")]) == [
         format_number(values[k], "es") for k in ("quadratic", "linear", "unweighted")]
     caveat = t("es", "theory.scales_caveat", quadratic=format_number(values["quadratic"], "es"),
@@ -96,11 +96,11 @@ def test_rescaling_and_weighting_tables_equal_the_engine():
 def test_paradox_buttons_load_the_tables_and_the_url():
     """User flow: each paradox button loads its table into the 2 x 2 example (and the link)."""
     at = open_app("theory", lang="tr")
-    for name, counts in th.PARADOX_TABLES.items():
+    for name, counts in theory.PARADOX_TABLES.items():
         at.button(key=f"theory_paradox_{name}").click().run()
         assert_clean(at)
         assert cells(at) == counts
-        k = th.binary_kappa(*counts)
+        k = theory.binary_kappa(*counts)
         assert metric(at, "tr", "theory.metric_p_o") == format_number(0.85, "tr")
         assert metric(at, "tr", "theory.metric_kappa_agreement") == format_number(
             k.kappa_agreement, "tr")
@@ -129,7 +129,7 @@ def test_table_from_the_link(table, expected):
     if isinstance(expected, tuple):
         assert cells(at) == expected
         return
-    assert cells(at) == th.DEFAULT_TABLE
+    assert cells(at) == theory.DEFAULT_TABLE
     errors = [e.value for e in at.error]
     if expected is None:
         assert t("en", "theory.table_url_shape") in errors

@@ -25,16 +25,14 @@ from qwk_app import state
 from qwk_app.frame import PAGES, PAGES_DIR
 from qwk_app.text import escape_markdown
 from qwk_explained import InputError, walkthrough
-from qwk_explained.i18n import LANGUAGES, error_message, load, t
-from qwk_explained.numbers import format_number
-from qwk_explained.ratings import (
-    MAX_RATINGS,
-    check_pair,
-    parse_csv,
-    parse_vector,
-    rating_scale,
-)
-from qwk_explained.weights import WEIGHTINGS
+from qwk_explained.core.csvfile import parse_csv
+from qwk_explained.core.limits import MAX_RATINGS
+from qwk_explained.core.parse import parse_vector
+from qwk_explained.core.scale import rating_scale
+from qwk_explained.core.validate import check_pair
+from qwk_explained.core.weights import WEIGHTINGS
+from qwk_explained.present.i18n import LANGUAGES, error_message, load, t
+from qwk_explained.present.numbers import format_number
 
 SLUGS = [spec.slug for spec in PAGES]
 EXISTING = [slug for slug in SLUGS if (PAGES_DIR / f"{slug}.py").exists()]
@@ -288,12 +286,12 @@ def test_too_many_distinct_ratings_is_refused_with_the_reason():
 def test_too_many_items_is_refused_with_the_reason(monkeypatch):
     """Cap: more than MAX_ITEMS items -> too_many_items, translated. The real cap (10 million) is
     checked on the parser; the page is checked with the cap lowered to keep the test fast."""
-    from qwk_explained import ratings
+    from qwk_explained.core import limits
 
     with pytest.raises(InputError) as raised:
-        parse_vector("1 " * (ratings.MAX_ITEMS + 1))
+        parse_vector("1 " * (limits.MAX_ITEMS + 1))
     assert raised.value.code == "too_many_items"
-    monkeypatch.setattr(ratings, "MAX_ITEMS", 50)
+    monkeypatch.setattr(limits, "MAX_ITEMS", 50)
     at = open_app("walkthrough", lang="tr")
     text = " ".join(["1", "2"] * 40)
     at.text_area(key="actual_input").input(text).run()

@@ -16,10 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from qwk_explained import InputError, walkthrough, walkthrough_from_table
-from qwk_explained import theory as th
-from qwk_explained import theory_formulas as tf
-from qwk_explained.examples import BY_NAME, EXAMPLES
-from qwk_explained.interpret import landis_koch
+from qwk_explained.present import theory_formulas
+from qwk_explained.teaching import theory
+from qwk_explained.teaching.examples import BY_NAME, EXAMPLES
+from qwk_explained.teaching.interpret import landis_koch
 
 counts = st.integers(min_value=0, max_value=60)
 ratings = st.lists(st.integers(min_value=-3, max_value=6), min_size=1, max_size=40)
@@ -30,7 +30,7 @@ ratings = st.lists(st.integers(min_value=-3, max_value=6), min_size=1, max_size=
 
 def test_wikipedia_example_published_values():
     """Wikipedia, Cohen's kappa: 20 yes-yes, 5 + 10 disagreements, 15 no-no."""
-    k = th.binary_kappa(*th.DEFAULT_TABLE)
+    k = theory.binary_kappa(*theory.DEFAULT_TABLE)
     assert (k.n, k.p_a, k.p_b, k.p_ab) == (50, 0.5, 0.6, 0.4)
     assert k.p_o == pytest.approx(0.7) and k.p_e == pytest.approx(0.5)
     assert k.kappa_agreement == pytest.approx(0.4) and k.kappa_events == pytest.approx(0.4)
@@ -40,8 +40,8 @@ def test_paradox_tables_same_agreement_different_kappa():
     """Feinstein and Cicchetti's paradox: P_o = 0.85 in both; kappa by hand:
     balanced P_e = .51*.54 + .49*.46 = .5008, kappa = .3492/.4992; skewed P_e = .1*.15 + .9*.85
     = .78, kappa = .07/.22."""
-    balanced = th.binary_kappa(*th.PARADOX_TABLES["balanced"])
-    skewed = th.binary_kappa(*th.PARADOX_TABLES["skewed"])
+    balanced = theory.binary_kappa(*theory.PARADOX_TABLES["balanced"])
+    skewed = theory.binary_kappa(*theory.PARADOX_TABLES["skewed"])
     assert balanced.p_o == pytest.approx(0.85) == skewed.p_o
     assert balanced.p_e == pytest.approx(0.5008) and skewed.p_e == pytest.approx(0.78)
     assert balanced.kappa_agreement == pytest.approx(0.3492 / 0.4992)
@@ -54,10 +54,10 @@ def test_both_binary_formulas_equal_the_engine(n00, n01, n10, n11):
     """Invariant + engine: (P_o-P_e)/(1-P_e) = 2(P(AB)-P(A)P(B))/(P(A)+P(B)-2P(A)P(B)) = engine."""
     if n00 + n01 + n10 + n11 == 0:
         with pytest.raises(InputError) as raised:
-            th.binary_kappa(n00, n01, n10, n11)
+            theory.binary_kappa(n00, n01, n10, n11)
         assert raised.value.code == "table_empty"
         return
-    k = th.binary_kappa(n00, n01, n10, n11)
+    k = theory.binary_kappa(n00, n01, n10, n11)
     engine = walkthrough_from_table([[n00, n01], [n10, n11]], weights="unweighted").kappa
     if engine is None:
         assert k.kappa_agreement is None and k.kappa_events is None
@@ -67,7 +67,7 @@ def test_both_binary_formulas_equal_the_engine(n00, n01, n10, n11):
         assert k.kappa_events == pytest.approx(engine, abs=1e-12)
         assert k.events_numerator == pytest.approx(k.p_o - k.p_e, abs=1e-12)
         assert k.events_denominator == pytest.approx(1 - k.p_e, abs=1e-12)
-    by_weighting = th.binary_by_weighting(k)
+    by_weighting = theory.binary_by_weighting(k)
     assert len(set(by_weighting.values())) == 1, "two ratings: every weighting is Cohen's kappa"
 
 
@@ -75,7 +75,7 @@ def test_both_binary_formulas_equal_the_engine(n00, n01, n10, n11):
     ((9, 0, 0, 0), False), ((0, 0, 0, 4), False), ((0, 5, 0, 0), True), ((3, 0, 0, 3), True)])
 def test_undefined_only_when_both_raters_use_one_same_rating(table, defined):
     """Hand cases: all in one diagonal cell is 0/0; both constant but different gives 0/1 = 0."""
-    k = th.binary_kappa(*table)
+    k = theory.binary_kappa(*table)
     assert (k.kappa_agreement is not None) is defined
     if table == (0, 5, 0, 0):
         assert k.kappa_agreement == 0 and k.kappa_events == 0
@@ -83,10 +83,10 @@ def test_undefined_only_when_both_raters_use_one_same_rating(table, defined):
 
 def test_binary_rejects_bad_counts():
     with pytest.raises(InputError) as raised:
-        th.binary_kappa(1, -2, 3, 4)
+        theory.binary_kappa(1, -2, 3, 4)
     assert raised.value.code == "table_bad_count"
     with pytest.raises(InputError):
-        th.binary_kappa(1, 2.5, 3, 4)
+        theory.binary_kappa(1, 2.5, 3, 4)
 
 
 # --- weightings and rescaling ---------------------------------------------------------------------
@@ -96,7 +96,7 @@ def test_binary_rejects_bad_counts():
 def test_rescaling_leaves_kappa_unchanged(example):
     """Invariant: c*w, and O, E as counts, give the same kappa; sums scale by c and by n."""
     result = walkthrough(example.actual, example.predicted)
-    shares, scaled, as_counts = th.rescaling(result, 7.0)
+    shares, scaled, as_counts = theory.rescaling(result, 7.0)
     assert scaled.numerator == pytest.approx(7 * shares.numerator)
     assert scaled.denominator == pytest.approx(7 * shares.denominator)
     assert as_counts.numerator == pytest.approx(result.n * shares.numerator)
@@ -112,10 +112,10 @@ def test_kappa_by_weighting_matches_the_engine():
     """Engine: each weighting recomputed from vectors equals the one recomputed from O."""
     example = BY_NAME["seed_zh"]
     result = walkthrough(example.actual, example.predicted)
-    for kind, value in th.kappa_by_weighting(result).items():
+    for kind, value in theory.kappa_by_weighting(result).items():
         assert value == pytest.approx(walkthrough(example.actual, example.predicted,
                                                   weights=kind).kappa)
-    values = th.kappa_by_weighting(result)
+    values = theory.kappa_by_weighting(result)
     assert values["quadratic"] > values["unweighted"], "near misses cost little"
 
 
@@ -126,7 +126,7 @@ def test_closed_form_by_hand_on_the_spanish_seed():
     """Hand computation: a = 4,4,3,4,4,4,1,1,2,1 (mean 2.8, var 1.76), b = 0,2,1,0,0,0,1,1,2,1
     (mean 0.8, var 0.56), sum (a-b)^2 = 72, kappa = 1 - 72 / (10 * (1.76 + 0.56 + 4)) = -0.1392."""
     example = BY_NAME["seed_es"]
-    c = th.closed_form(example.actual, example.predicted)
+    c = theory.closed_form(example.actual, example.predicted)
     assert (c.mean_a, c.mean_b) == pytest.approx((2.8, 0.8))
     assert (c.var_a, c.var_b) == pytest.approx((1.76, 0.56))
     assert c.sum_squared == 72
@@ -141,7 +141,7 @@ def test_closed_form_equals_the_matrix_route(data):
     actual = data.draw(ratings)
     predicted = data.draw(st.lists(st.integers(-3, 6), min_size=len(actual),
                                    max_size=len(actual)))
-    c = th.closed_form(actual, predicted)
+    c = theory.closed_form(actual, predicted)
     engine = walkthrough(actual, predicted, weights="quadratic", scale="range").kappa
     if engine is None:
         assert c.kappa is None
@@ -157,16 +157,18 @@ def test_closed_form_equals_the_matrix_route(data):
 def test_closed_form_with_large_ratings_keeps_precision():
     """Invariant: shifting every rating by 10^8 changes no difference, so no kappa."""
     example = BY_NAME["seed_tr"]
-    shifted = th.closed_form(np.array(example.actual) + 10**8, np.array(example.predicted) + 10**8)
-    assert shifted.kappa == pytest.approx(th.closed_form(example.actual, example.predicted).kappa,
-                                          abs=1e-12)
+    shift = 10**8
+    shifted = theory.closed_form(np.array(example.actual) + shift,
+                                 np.array(example.predicted) + shift)
+    plain = theory.closed_form(example.actual, example.predicted)
+    assert shifted.kappa == pytest.approx(plain.kappa, abs=1e-12)
 
 
 def test_unused_rating_breaks_equality_with_the_observed_scale():
     """Engine: with rating 2 unused, the observed scale differs; the closed form on positions
     (0, 1, 2 for ratings 0, 1, 3) gives the observed scale's value again."""
     example = BY_NAME["unused_rating"]
-    check = th.check_closed_form(example.actual, example.predicted)
+    check = theory.check_closed_form(example.actual, example.predicted)
     assert check.unused == (2,)
     assert check.closed.kappa == pytest.approx(check.matrix.kappa)
     observed = walkthrough(example.actual, example.predicted, scale="observed").kappa
@@ -177,16 +179,16 @@ def test_unused_rating_breaks_equality_with_the_observed_scale():
 
 def test_check_without_gap_or_with_too_wide_range():
     seed = BY_NAME["seed_es"]
-    check = th.check_closed_form(seed.actual, seed.predicted)
+    check = theory.check_closed_form(seed.actual, seed.predicted)
     assert check.unused == () and check.observed_kappa is None and check.positions is None
-    wide = th.check_closed_form([0, 500, 3], [1, 500, 0])
+    wide = theory.check_closed_form([0, 500, 3], [1, 500, 0])
     assert wide.matrix is None and wide.matrix_error.code == "too_many_ratings"
     assert wide.closed.kappa is not None
 
 
 def test_constant_ratings_are_undefined_on_both_routes():
     constant = BY_NAME["constant"]
-    check = th.check_closed_form(constant.actual, constant.predicted)
+    check = theory.check_closed_form(constant.actual, constant.predicted)
     assert check.closed.kappa is None and check.matrix.kappa is None
     assert check.closed.pearson is None and check.closed.bias_factor is None
 
@@ -197,8 +199,8 @@ def test_constant_ratings_are_undefined_on_both_routes():
 def test_landis_koch_band_is_the_shared_one():
     """Invariant: the theory page and the rest of the app name the same Landis and Koch band."""
     for value in np.linspace(-1, 1, 401):
-        assert th.band("landis_koch", float(value)) == landis_koch(float(value))
-        assert th.INTERPRETATION_SCALES["landis_koch"][0].contains(-0.01)
+        assert theory.band("landis_koch", float(value)) == landis_koch(float(value))
+        assert theory.INTERPRETATION_SCALES["landis_koch"][0].contains(-0.01)
 
 
 @pytest.mark.parametrize(("scale", "value", "code"), [
@@ -212,51 +214,52 @@ def test_landis_koch_band_is_the_shared_one():
 def test_published_band_boundaries(scale, value, code):
     """Altman (1991): <=0.20 poor ... 0.81-1.00 very good; Fleiss (1981): <0.40 poor,
     0.40-0.75 fair to good, >0.75 excellent."""
-    assert th.band(scale, value) == code
+    assert theory.band(scale, value) == code
 
 
 def test_band_of_undefined_and_rounding():
-    assert th.band("fleiss", None) is None and th.band("altman", math.nan) is None
-    assert th.band("fleiss", 0.39996) == "fair_good", "rounded like the number shown (0.4)"
+    assert theory.band("fleiss", None) is None and theory.band("altman", math.nan) is None
+    assert theory.band("fleiss", 0.39996) == "fair_good", "rounded like the number shown (0.4)"
 
 
 def test_every_scale_covers_minus_one_to_one_without_gaps():
-    for scale, bands in th.INTERPRETATION_SCALES.items():
+    for scale, bands in theory.INTERPRETATION_SCALES.items():
         for value in np.round(np.linspace(-1, 1, 2001), 4):
             assert sum(b.contains(float(value)) for b in bands) == 1, (scale, value)
-        assert scale in th.SCALE_YEARS
+        assert scale in theory.SCALE_YEARS
 
 
 # --- LaTeX ----------------------------------------------------------------------------------------
 
 
 def test_binary_plugged_uses_the_languages_numbers():
-    lines = tf.binary_plugged(th.binary_kappa(*th.DEFAULT_TABLE), "tr")
+    lines = theory_formulas.binary_plugged(theory.binary_kappa(*theory.DEFAULT_TABLE), "tr")
     assert r"P_o = \frac{15 + 20}{50} = 0{,}7" in lines[1]
     assert lines[2].endswith("= 0{,}4") and lines[3].endswith("= 0{,}4")
-    undefined = tf.binary_plugged(th.binary_kappa(9, 0, 0, 0), "en")
+    undefined = theory_formulas.binary_plugged(theory.binary_kappa(9, 0, 0, 0), "en")
     assert undefined[2].endswith(r"\frac{0}{0} = \text{?}")
 
 
 def test_closed_form_latex_and_pearson():
-    c = th.closed_form(BY_NAME["seed_es"].actual, BY_NAME["seed_es"].predicted)
-    text = tf.closed_form_plugged(c, "es")
+    c = theory.closed_form(BY_NAME["seed_es"].actual, BY_NAME["seed_es"].predicted)
+    text = theory_formulas.closed_form_plugged(c, "es")
     assert text.startswith(r"\kappa_q = 1 - \frac{72}{10 \cdot") and text.endswith("-0{,}1392")
-    assert r"\bar a = 2{,}8" in tf.closed_form_moments(c, "es")
-    assert tf.pearson_plugged(c, "en").endswith("= -0.1392")
-    constant = th.closed_form([2, 2], [2, 2])
-    assert tf.closed_form_plugged(constant).endswith(r"\text{?}")
-    assert tf.pearson_plugged(constant) is None
-    negative = th.closed_form([-3, -1], [-2, -2])
-    assert r"- \left(-2\right))^2" in tf.closed_form_plugged(negative)
+    assert r"\bar a = 2{,}8" in theory_formulas.closed_form_moments(c, "es")
+    assert theory_formulas.pearson_plugged(c, "en").endswith("= -0.1392")
+    constant = theory.closed_form([2, 2], [2, 2])
+    assert theory_formulas.closed_form_plugged(constant).endswith(r"\text{?}")
+    assert theory_formulas.pearson_plugged(constant) is None
+    negative = theory.closed_form([-3, -1], [-2, -2])
+    assert r"- \left(-2\right))^2" in theory_formulas.closed_form_plugged(negative)
 
 
 def test_rescaling_plugged_and_generic_formulas():
     result = walkthrough(BY_NAME["seed_en"].actual, BY_NAME["seed_en"].predicted)
-    text = tf.rescaling_plugged(th.rescaling(result, 7), "en")
+    text = theory_formulas.rescaling_plugged(theory.rescaling(result, 7), "en")
     assert text.count(r"\frac") == 3 and text.endswith("= -0.1392")
-    for formula in (tf.agreement_kappa_generic(), tf.binary_probabilities_generic(),
-                    tf.unweighted_identity(), tf.rescaling_generic(),
-                    tf.quadratic_moments_generic(), tf.closed_form_generic(),
-                    tf.pearson_generic(), *tf.binary_derivation()):
+    generic = ("agreement_kappa_generic", "binary_probabilities_generic", "unweighted_identity",
+               "rescaling_generic", "quadratic_moments_generic", "closed_form_generic",
+               "pearson_generic")
+    for formula in (*(getattr(theory_formulas, name)() for name in generic),
+                    *theory_formulas.binary_derivation()):
         assert formula.count("{") == formula.count("}"), formula

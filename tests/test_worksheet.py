@@ -21,15 +21,16 @@ import numpy as np
 import pytest
 
 from qwk_explained import walkthrough, walkthrough_from_table
-from qwk_explained import worksheet as ws
-from qwk_explained.i18n import LANGUAGES, t
-from qwk_explained.numbers import format_latex, format_number
+from qwk_explained.present import worksheet
+from qwk_explained.present.catalogue import STEPS
+from qwk_explained.present.i18n import LANGUAGES, t
+from qwk_explained.present.numbers import format_latex, format_number
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = tuple(LANGUAGES)
 SEED = walkthrough("4,4,3,4,4,4,1,1,2,1", "0,2,1,0,0,0,1,1,2,1")
 TABLE = walkthrough_from_table([[0, 4, 1], [0, 8, 0], [0, 1, 5]])
-FROM_TABLE = ws.Source(from_table=True)
+FROM_TABLE = worksheet.Source(from_table=True)
 
 
 def _rows(matrix, lang, integer=False):
@@ -44,13 +45,11 @@ def _rows(matrix, lang, integer=False):
 @pytest.mark.parametrize("lang", LANGS)
 def test_markdown_holds_every_step_in_the_readers_language(lang):
     """Headings, sentences and numbers in ``lang``; every matrix of the engine, row by row."""
-    text = ws.markdown(TABLE, lang, FROM_TABLE)
+    text = worksheet.markdown(TABLE, lang, FROM_TABLE)
     title = t(lang, "checker.ws.title", kappa_name=t(lang, "common.kappa_name.quadratic"))
     assert text.startswith(f"# {title}\n")
-    for number, slug in enumerate(("observed", "weights", "histograms", "expected",
-                                   "normalization", "kappa"), start=1):
-        heading = t(lang, "steps.step_heading", number=number, title=t(lang, f"steps.{slug}_title"))
-        assert f"## {heading}" in text
+    for step in STEPS:  # the seven steps, numbered as on every surface
+        assert f"## {step.heading(lang)}" in text
     assert f"## {t(lang, 'checker.ws.stats_heading')}" in text
     assert t(lang, "checker.ws.data_table", n=format_number(19, lang)) in text
     for matrix, integer in ((TABLE.observed, True), (TABLE.weights, False),
@@ -68,22 +67,22 @@ def test_markdown_holds_every_step_in_the_readers_language(lang):
 
 
 def test_markdown_of_vectors_lists_the_data_and_long_vectors_do_not():
-    text = ws.markdown(SEED, "es")
+    text = worksheet.markdown(SEED, "es")
     assert t("es", "checker.ws.actual_values", values="4, 4, 3, 4, 4, 4, 1, 1, 2, 1") in text
     assert "-0,1392" in text
     big = walkthrough(np.arange(300) % 4, (np.arange(300) + 1) % 4)
-    text = ws.markdown(big, "en")
+    text = worksheet.markdown(big, "en")
     assert t("en", "checker.ws.data_long", n="300") in text
 
 
 def test_undefined_kappa_worksheets_say_so():
     """Kappa 0/0: the files explain it instead of showing a number, and never crash."""
     flat = walkthrough([2, 2, 2], [2, 2, 2])
-    text = ws.markdown(flat, "tr")
+    text = worksheet.markdown(flat, "tr")
     assert t("tr", "undefined.single_category") in text
     assert t("tr", "checker.ws.stats_undefined") in text
-    assert r"\end{document}" in ws.latex_document(flat, "tr")
-    assert "print(" in ws.python_snippet(flat, "tr")
+    assert r"\end{document}" in worksheet.latex_document(flat, "tr")
+    assert "print(" in worksheet.python_snippet(flat, "tr")
 
 
 def _balanced(tex: str) -> bool:
@@ -98,7 +97,7 @@ def _balanced(tex: str) -> bool:
 @pytest.mark.parametrize("lang", LANGS)
 def test_latex_is_a_complete_document(lang):
     """documentclass, amsmath, one document body, balanced braces, numbers as the language."""
-    tex = ws.latex_document(TABLE, lang, FROM_TABLE)
+    tex = worksheet.latex_document(TABLE, lang, FROM_TABLE)
     assert tex.startswith("% ")
     assert re.search(r"^\\documentclass", tex, re.MULTILINE)
     assert r"\usepackage{amsmath,amssymb}" in tex
@@ -108,7 +107,7 @@ def test_latex_is_a_complete_document(lang):
     assert format_latex(TABLE.kappa, lang) in tex
     assert r"O = \begin{bmatrix} 0 & 4 & 1 \\ 0 & 8 & 0 \\ 0 & 1 & 5 \end{bmatrix}" in tex
     heading = t(lang, "steps.step_heading", number=1, title=t(lang, "steps.observed_title"))
-    assert r"\section*{" + ws.latex_escape(heading) + "}" in tex
+    assert r"\section*{" + worksheet.latex_escape(heading) + "}" in tex
     if lang == "zh":
         assert r"\documentclass[UTF8,11pt]{ctexart}" in tex
         assert t("zh", "checker.ws.tex_compile_cjk") in tex.splitlines()[0]
@@ -117,10 +116,11 @@ def test_latex_is_a_complete_document(lang):
 
 
 def test_latex_escapes_prose_and_uses_tables_for_large_matrices():
-    assert ws.latex_escape("50% & a_b #1 {x} ~") == r"50\% \& a\_b \#1 \{x\} \textasciitilde{}"
-    assert ws.latex_escape("see **this**") == r"see \textbf{this}"
+    escaped = worksheet.latex_escape("50% & a_b #1 {x} ~")
+    assert escaped == r"50\% \& a\_b \#1 \{x\} \textasciitilde{}"
+    assert worksheet.latex_escape("see **this**") == r"see \textbf{this}"
     big = walkthrough_from_table(np.eye(10, dtype=int) + 1)
-    tex = ws.latex_document(big, "en", FROM_TABLE)
+    tex = worksheet.latex_document(big, "en", FROM_TABLE)
     assert r"\begin{bmatrix}" not in tex.split(r"\section*{Step 2")[0].split("Step 1")[1]
     assert r"\begin{tabular}{l|rrrrrrrrrr}" in tex
     assert _balanced(tex)
@@ -131,7 +131,7 @@ def test_latex_compiles_with_pdflatex(tmp_path):
     """The real check: pdflatex turns the Spanish and Turkish worksheets into PDFs."""
     for lang in ("es", "tr"):
         source = tmp_path / f"sheet_{lang}.tex"
-        source.write_text(ws.latex_document(SEED, lang), encoding="utf-8")
+        source.write_text(worksheet.latex_document(SEED, lang), encoding="utf-8")
         subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", source.name],
                        cwd=tmp_path, check=True, capture_output=True, timeout=120)
         assert (tmp_path / f"sheet_{lang}.pdf").exists()
@@ -139,11 +139,11 @@ def test_latex_compiles_with_pdflatex(tmp_path):
 
 def test_csv_has_every_matrix_with_full_precision():
     """matrix,row,column,value: 7 matrices of N x N and 2 histograms of N, values exact."""
-    rows = list(csv.DictReader(io.StringIO(ws.matrices_csv(SEED))))
+    rows = list(csv.DictReader(io.StringIO(worksheet.matrices_csv(SEED))))
     size = SEED.size
     assert len(rows) == 7 * size * size + 2 * size
     labels = [int(x) for x in SEED.labels]
-    for name, attribute in ws.CSV_MATRICES:
+    for name, attribute in worksheet.CSV_MATRICES:
         matrix = getattr(SEED, attribute)
         cells = [r for r in rows if r["matrix"] == name]
         assert len(cells) == size * size
@@ -182,21 +182,20 @@ def test_python_snippets_run_and_print_the_same_kappa_as_the_engine(tmp_path):
     vector pair written as its table."""
     long_a = np.arange(2500) % 5
     long_p = (np.arange(2500) * 7 + 1) % 5
+    linear = walkthrough(SEED.actual, SEED.predicted, weights="linear")
     cases = {
-        "table": (TABLE, ws.python_snippet(TABLE, "es", FROM_TABLE)),
-        "linear": (walkthrough(SEED.actual, SEED.predicted, weights="linear"),
-                   ws.python_snippet(walkthrough(SEED.actual, SEED.predicted, weights="linear"),
-                                     "zh")),
+        "table": (TABLE, worksheet.python_snippet(TABLE, "es", FROM_TABLE)),
+        "linear": (linear, worksheet.python_snippet(linear, "zh")),
         "observed": (walkthrough([1, 5, 5, 3, 1], [1, 5, 3, 3, 5], scale="observed",
                                  weights="unweighted"), None),
         "bounds": (walkthrough([1, 2, 2, 3], [1, 3, 2, 3], min_rating=0, max_rating=6), None),
         "long": (walkthrough(long_a, long_p), None),
     }
-    sources = {"observed": ws.Source(scale="observed"),
-               "bounds": ws.Source(min_rating=0, max_rating=6)}
+    sources = {"observed": worksheet.Source(scale="observed"),
+               "bounds": worksheet.Source(min_rating=0, max_rating=6)}
     snippets = {}
     for name, (result, code) in cases.items():
-        snippets[name] = code or ws.python_snippet(result, "tr", sources.get(name))
+        snippets[name] = code or worksheet.python_snippet(result, "tr", sources.get(name))
     assert "walkthrough_from_table" in snippets["long"] and "np.repeat" in snippets["long"]
     assert "min_rating=0, max_rating=6" in snippets["bounds"]
     assert 'scale="observed"' in snippets["observed"] and "weights=None" in snippets["observed"]
@@ -210,7 +209,7 @@ def test_python_snippets_run_and_print_the_same_kappa_as_the_engine(tmp_path):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_python_snippet_comments_are_translated(lang):
-    code = ws.python_snippet(TABLE, lang, FROM_TABLE)
+    code = worksheet.python_snippet(TABLE, lang, FROM_TABLE)
     comments = " ".join(line[2:] for line in code.splitlines() if line.startswith("# "))
     for key in ("checker.ws.py_table", "checker.ws.py_expand", "checker.ws.py_labels"):
         assert " ".join(t(lang, key).split()) in comments
@@ -220,6 +219,6 @@ def test_python_snippet_comments_are_translated(lang):
 
 def test_custom_weights_snippet_skips_scikit_learn():
     custom = walkthrough_from_table(TABLE.observed, weights=np.ones((3, 3)) - np.eye(3))
-    code = ws.python_snippet(custom, "en", FROM_TABLE)
+    code = worksheet.python_snippet(custom, "en", FROM_TABLE)
     assert "cohen_kappa_score(" not in code
     assert t("en", "checker.ws.py_custom") in code.replace("\n# ", " ")

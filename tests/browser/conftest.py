@@ -31,7 +31,7 @@ except ImportError:  # the ``browser`` fixture then skips, or fails in CI, with 
     expect = sync_playwright = None
 
 from qwk_app.frame import PAGES
-from qwk_explained.i18n import LANGUAGES, load, t
+from qwk_explained.present.i18n import LANGUAGES, load, t
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -289,7 +289,7 @@ class App:
     def choose_language(self, lang: str) -> None:
         current = self.page.locator('[data-testid="stSidebar"] [role="combobox"]').first
         current.click()
-        self.page.get_by_role("option", name=LANGUAGES[lang], exact=True).click()
+        self.page.get_by_role("option", name=LANGUAGES[lang].name, exact=True).click()
 
     def language_box(self) -> Any:
         return self.page.locator('[data-testid="stSidebar"] [role="combobox"]').first

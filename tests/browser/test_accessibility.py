@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import pytest
 from conftest import AXE_JS, DESKTOP, ROOT, SLUGS, App, page_path, require_page, skip_or_fail
 
-from qwk_explained.i18n import t
+from qwk_explained.present.i18n import t
 
 pytestmark = pytest.mark.browser
 

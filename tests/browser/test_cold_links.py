@@ -27,8 +27,9 @@ from conftest import (
 )
 
 from qwk_explained import walkthrough
-from qwk_explained.i18n import LANGUAGES, t
-from qwk_explained.numbers import format_number
+from qwk_explained.present.catalogue import STEPS
+from qwk_explained.present.i18n import LANGUAGES, t
+from qwk_explained.present.numbers import format_number
 
 pytestmark = pytest.mark.browser
 
@@ -63,7 +64,7 @@ def test_first_visit_is_a_deep_link(slug: str, cold_server: Callable[[], str],
     assert urlsplit(app.page.url).path == page_path(slug)
     app.wait_for_query(lang=lang, **params)
     assert app.heading() in page_titles(slug, lang)
-    expect(app.language_box()).to_have_value(LANGUAGES[lang])
+    expect(app.language_box()).to_have_value(LANGUAGES[lang].name)
     existing = [s for s in SLUGS if page_exists(s)]
     if len(existing) > 1:  # Streamlit shows no navigation menu for a single page
         titles = app.nav_titles()
@@ -76,9 +77,7 @@ def test_first_visit_is_a_deep_link(slug: str, cold_server: Callable[[], str],
         expect(app.metric(t(lang, "common.kappa"))).to_have_text(kappa)
         expect(app.textbox(t(lang, "inputs.actual_label"))).to_have_value(SEED_ACTUAL)
     if slug == "guided":
-        from qwk_explained.cells import GUIDED_STEPS
-
         progress = t(lang, "guided.progress", step=format_number(3, lang),
-                     total=format_number(len(GUIDED_STEPS), lang))
+                     total=format_number(len(STEPS), lang))
         expect(app.page.get_by_text(progress, exact=True)).to_be_visible()
     app.assert_clean()

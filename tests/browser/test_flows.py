@@ -12,9 +12,10 @@ import pytest
 from conftest import SEED_ACTUAL, SEED_PREDICTED, App, expect, require_page
 
 from qwk_explained import InputError, walkthrough
-from qwk_explained.i18n import error_message, load, t
-from qwk_explained.numbers import format_number
-from qwk_explained.ratings import parse_vector
+from qwk_explained.core.parse import parse_vector
+from qwk_explained.present.catalogue import STEPS
+from qwk_explained.present.i18n import error_message, load, t
+from qwk_explained.present.numbers import format_number
 
 pytestmark = pytest.mark.browser
 
@@ -129,10 +130,8 @@ def test_guided_next_moves_through_steps(app: App):
     require_page("guided")
     app.open(f"/guided?lang=en&step=1&actual={SEED_ACTUAL}&predicted={SEED_PREDICTED}")
     start = int(app.wait_for_query(lang="en")["step"])
-    from qwk_explained.cells import GUIDED_STEPS
-
     def progress(step: int) -> str:
-        return t("en", "guided.progress", step=format_number(step), total=len(GUIDED_STEPS))
+        return t("en", "guided.progress", step=format_number(step), total=len(STEPS))
 
     expect(app.page.get_by_text(progress(start), exact=True)).to_be_visible()
     assert "guided.next" in load("en"), "the guided page's next button has no guided.next text"

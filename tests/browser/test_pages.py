@@ -27,7 +27,7 @@ from conftest import (
 )
 from PIL import Image
 
-from qwk_explained.i18n import LANGUAGES, t
+from qwk_explained.present.i18n import LANGUAGES, t
 
 pytestmark = pytest.mark.browser
 
@@ -129,7 +129,7 @@ def test_page_in_language(app: App, slug: str, lang: str):
     require_page(slug)
     app.open(f"{page_path(slug)}?lang={lang}")
     assert app.heading() in page_titles(slug, lang)
-    assert app.language_box().input_value() == LANGUAGES[lang]
+    assert app.language_box().input_value() == LANGUAGES[lang].name
     existing = [s for s in SLUGS if page_exists(s)]
     if len(existing) > 1:  # Streamlit shows no navigation menu for a single page
         assert app.nav_titles() == [t(lang, f"nav.{s}") for s in existing]

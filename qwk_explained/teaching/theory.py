@@ -30,12 +30,18 @@ from typing import Any
 
 import numpy as np
 
-from .errors import InputError
-from .interpret import landis_koch
-from .numbers import DECIMALS
-from .ratings import as_table, check_pair, int_ratings
-from .steps import NO_CHANCE_DISAGREEMENT, Walkthrough, walkthrough, walkthrough_from_table
-from .weights import WEIGHTINGS
+from qwk_explained.core.errors import InputError
+from qwk_explained.core.steps import (
+    NO_CHANCE_DISAGREEMENT,
+    Walkthrough,
+    walkthrough,
+    walkthrough_from_table,
+)
+from qwk_explained.core.tables import as_table
+from qwk_explained.core.validate import check_pair, int_ratings
+from qwk_explained.core.weights import WEIGHTINGS
+
+from .interpret import DECIMALS, landis_koch
 
 # --- 1. Cohen's kappa with two ratings ------------------------------------------------------------
 

@@ -19,14 +19,33 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from statistics import NormalDist
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
+from numpy.typing import NDArray
 
 from .errors import InputError
 
-if TYPE_CHECKING:
-    from .steps import Walkthrough
+
+class CountedTable(Protocol):
+    """What the statistics need of a result: the counts, their margins and the weights.
+
+    A :class:`~qwk_explained.core.steps.Walkthrough` is one. The statistics are a step *after*
+    the walkthrough, so they ask for the fields they read instead of importing the class.
+    """
+
+    @property
+    def n(self) -> int: ...
+    @property
+    def kappa(self) -> float | None: ...
+    @property
+    def weights(self) -> NDArray[np.float64]: ...
+    @property
+    def observed_norm(self) -> NDArray[np.float64]: ...
+    @property
+    def actual_hist(self) -> NDArray[np.int64]: ...
+    @property
+    def predicted_hist(self) -> NDArray[np.int64]: ...
 
 
 @dataclass(frozen=True)
@@ -45,7 +64,7 @@ class KappaStatistics:
     p_e: float | None
 
 
-def kappa_statistics(result: Walkthrough, confidence: float = 0.95) -> KappaStatistics:
+def kappa_statistics(result: CountedTable, confidence: float = 0.95) -> KappaStatistics:
     """Asymptotic SE, SE under H0, z, two-sided p-value and CI of ``result.kappa``."""
     if not (isinstance(confidence, int | float) and 0 < confidence < 1):
         raise InputError("bad_confidence", value=str(confidence))

@@ -7,7 +7,7 @@ compared with the values that common mistakes produce (E not divided by n, unnor
 rows and columns swapped, counts instead of proportions, ``num/den`` instead of ``1 - num/den``, the
 other weighting, the other rating scale, a percentage instead of a proportion). The first mistake
 that reproduces the learner's value is reported as a :class:`Diagnosis` code; its sentence lives
-in the locales under ``checker.hint.<code>`` (see :func:`hint`).
+in the locales under ``checker.hint.<code>`` (see :func:`qwk_explained.present.feedback.hint`).
 
 :func:`parse_answer` reads a number the way people type it: decimal comma or point (``0,25`` and
 ``0.25``), a fraction (``1/16``), a percentage (``25%``), full-width digits.
@@ -24,8 +24,9 @@ from typing import Any
 
 import numpy as np
 
-from .i18n import t
-from .steps import Walkthrough, walkthrough_from_table
+from qwk_explained.core.errors import QwkError
+from qwk_explained.core.steps import Walkthrough, walkthrough_from_table
+from qwk_explained.core.types import WEIGHTINGS, Cell
 
 #: Steps a learner can check, in the order they are computed (the "first wrong step" follows it).
 STEPS = ("observed", "weights", "expected", "numerator", "denominator", "kappa")
@@ -45,18 +46,14 @@ HINT_CODES = (
 #: Longest piece of the learner's text repeated in a message.
 _SHOWN = 20
 
-Cell = tuple[int, int]
 
 # --- parsing ---------------------------------------------------------------------------------
 
 
-class AnswerError(ValueError):
-    """A typed answer that is not a number; ``code`` is a key under ``checker.parse.``."""
+class AnswerError(QwkError, ValueError):
+    """A typed answer that is not a number (locale keys under ``checker.parse.``)."""
 
-    def __init__(self, code: str, **params: Any) -> None:
-        self.code = code
-        self.params = params
-        super().__init__(code)
+    namespace = "checker.parse"
 
 
 _PLAIN = re.compile(r"^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$")
@@ -67,9 +64,8 @@ _MINUS_SIGNS = {ord(c): "-" for c in "\u2212\u2012\u2013\u2014\ufe63\uff0d"}
 _THIN_SPACES = {ord(c): None for c in "\u00a0\u2009\u202f\u2007"}
 
 
-def _decimal_text(token: str, lang: str) -> str | None:
+def _decimal_text(token: str, thousands: str) -> str | None:
     """``token`` with a decimal point and no grouping, or ``None`` if it is no number."""
-    thousands = "." if lang in ("es", "tr") else ","
     if _GROUPED[thousands].match(token):
         # Written with the language's thousands separator (1,234 in English; 1.234 in Spanish).
         token = token.replace(thousands, "")
@@ -87,24 +83,25 @@ def _decimal_text(token: str, lang: str) -> str | None:
     return token if "," not in token else None
 
 
-def _plain_number(token: str, lang: str) -> float | None:
-    text = _decimal_text(token, lang)
+def _plain_number(token: str, thousands: str) -> float | None:
+    text = _decimal_text(token, thousands)
     if text is None or not _PLAIN.match(text):
         return None
     value = float(text)
     return value if math.isfinite(value) else None
 
 
-def parse_answer(text: str, lang: str = "en") -> float:
+def parse_answer(text: str, thousands: str = ",") -> float:
     """Read one number typed by a learner; raise :class:`AnswerError` when it is not one.
 
     Accepts a decimal comma or point, a fraction ``a/b``, a trailing or leading percent sign
     (``25%``, Turkish ``%25``) and full-width characters. One comma is always a decimal mark
-    (``0,25``); grouped thousands follow ``lang`` (``1,234`` in English, ``1.234`` in Spanish).
+    (``0,25``); grouped thousands use ``thousands``, the learner's language's grouping mark
+    (``1,234`` in English, ``1.234`` in Spanish).
 
     >>> parse_answer("0,25"), parse_answer("0.25"), parse_answer("1/16"), parse_answer("-13,92%")
     (0.25, 0.25, 0.0625, -0.1392)
-    >>> parse_answer("1.234", "es"), parse_answer("1,234", "en"), parse_answer("1,5", "en")
+    >>> parse_answer("1.234", "."), parse_answer("1,234", ","), parse_answer("1,5", ",")
     (1234.0, 1234.0, 1.5)
     """
     if not isinstance(text, str):
@@ -122,7 +119,7 @@ def parse_answer(text: str, lang: str = "en") -> float:
     parts = [part.strip() for part in cleaned.split("/")]
     if len(parts) > 2 or any(not part or " " in part for part in parts):
         raise AnswerError("not_a_number", text=shown)
-    values = [_plain_number(part, lang) for part in parts]
+    values = [_plain_number(part, thousands) for part in parts]
     if any(value is None for value in values):
         raise AnswerError("not_a_number", text=shown)
     value = values[0]
@@ -235,8 +232,6 @@ def _weights_factor(result: Walkthrough) -> float | None:
 
 def other_weightings(result: Walkthrough) -> dict[str, Walkthrough]:
     """The same table with each other named weighting (quadratic, linear, unweighted)."""
-    from .weights import WEIGHTINGS
-
     if result.weights_name not in WEIGHTINGS:
         return {}
     return {name: walkthrough_from_table(result.observed, weights=name, labels=result.labels)
@@ -398,25 +393,3 @@ def first_wrong(verdicts: Sequence[Verdict]) -> Verdict | None:
     order = {step: index for index, step in enumerate(STEPS)}
     wrong = [verdict for verdict in verdicts if not verdict.correct]
     return min(wrong, key=lambda verdict: order[verdict.step]) if wrong else None
-
-
-# --- words -----------------------------------------------------------------------------------
-
-
-def hint(lang: str, diagnosis: Diagnosis) -> str:
-    """The diagnosis as sentences in ``lang`` (``checker.hint.<code>``, numbers formatted)."""
-    from .i18n import format_param
-
-    params = {key: format_param(lang, value) for key, value in diagnosis.params.items()}
-    sentences = []
-    for code in diagnosis.codes:
-        try:
-            sentences.append(t(lang, f"checker.hint.{code}", **params))
-        except (KeyError, IndexError):  # a placeholder the code did not provide
-            sentences.append(t(lang, f"checker.hint.{code}"))
-    return ("" if lang == "zh" else " ").join(sentences)
-
-
-def parse_message(lang: str, error: AnswerError) -> str:
-    """An :class:`AnswerError` as a sentence in ``lang`` (``checker.parse.<code>``)."""
-    return t(lang, f"checker.parse.{error.code}", **error.params)

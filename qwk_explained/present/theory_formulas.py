@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from qwk_explained.teaching.theory import BinaryKappa, ClosedForm, RescaledSums
+
 from .formulas import UNDEFINED
 from .numbers import format_latex
-from .theory import BinaryKappa, ClosedForm, RescaledSums
 
 _QUAD = r"\qquad "
 _P_AB = r"P(A \cap B)"
@@ -73,7 +74,7 @@ def binary_derivation() -> tuple[str, ...]:
 def binary_plugged(k: BinaryKappa, lang: str = "en") -> tuple[str, ...]:
     r"""The same quantities with the table's numbers, ending in the two (equal) kappas.
 
-    >>> from qwk_explained.theory import binary_kappa
+    >>> from qwk_explained.teaching.theory import binary_kappa
     >>> print(binary_plugged(binary_kappa(15, 10, 5, 20), "es")[2])
     \kappa = \frac{0{,}7 - 0{,}5}{1 - 0{,}5} = \frac{0{,}2}{0{,}5} = 0{,}4
     """
@@ -175,7 +176,7 @@ def closed_form_moments(c: ClosedForm, lang: str = "en") -> str:
 def closed_form_plugged(c: ClosedForm, lang: str = "en") -> str:
     r"""``\kappa_q = 1 - \frac{72}{10 \cdot (1.76 + 0.56 + (2.8 - 0.8)^2)} = ... = -0.1392``.
 
-    >>> from qwk_explained.theory import closed_form
+    >>> from qwk_explained.teaching.theory import closed_form
     >>> print(closed_form_plugged(closed_form([0, 4], [4, 0]), "es"))
     \kappa_q = 1 - \frac{32}{2 \cdot \bigl(4 + 4 + (2 - 2)^2\bigr)} = 1 - \frac{32}{16} = -1
     """

@@ -33,10 +33,12 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from .errors import InputError
-from .numbers import DECIMALS
-from .ratings import MAX_RATINGS, check_pair, int_ratings
-from .steps import Walkthrough, walkthrough
+from qwk_explained.core.errors import InputError
+from qwk_explained.core.limits import MAX_RATINGS
+from qwk_explained.core.steps import Walkthrough, walkthrough
+from qwk_explained.core.validate import check_pair, int_ratings
+
+from .interpret import DECIMALS
 
 CONVENTIONS = ("range", "observed", "fixed_n", "seed_code", "e_unnormalized")
 #: N in the seed notebooks' ``quadratic_kappa(actuals, preds, N=5)`` (PetFinder ratings 0..4).
@@ -371,7 +373,7 @@ def seed_claim(claimed: tuple[Any, Any], opposite: tuple[Any, Any],
                weights: str = "quadratic") -> ClaimCheck:
     """Walkthroughs of the claimed pair and of a pair with kappa -1, and the claimed pair's cell.
 
-    >>> from qwk_explained.examples import BY_NAME
+    >>> from qwk_explained.teaching.examples import BY_NAME
     >>> z, f = BY_NAME["all_zero_all_four"], BY_NAME["full_disagreement"]
     >>> check = seed_claim((z.actual, z.predicted), (f.actual, f.predicted))
     >>> check.claimed.kappa, check.opposite.kappa, check.cell

@@ -24,11 +24,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from .languages import language
 from .numbers import format_latex
 
 if TYPE_CHECKING:
-    from .stats import KappaStatistics
-    from .steps import Walkthrough
+    from qwk_explained.core.stats import KappaStatistics
+    from qwk_explained.core.steps import Walkthrough
 
 #: Weightings with a symbolic formula (``custom`` is any non-negative N x N matrix).
 WEIGHT_KINDS = ("quadratic", "linear", "unweighted", "custom")
@@ -65,7 +66,7 @@ def _cell(w: Walkthrough, i: int, j: int) -> str:
 
 def _list_separator(lang: str) -> str:
     # With a decimal comma a comma cannot separate list items: Spanish and Turkish use ";".
-    return r";\ " if lang in ("es", "tr") else r",\ "
+    return language(lang).latex_list_separator
 
 
 def _sum_terms(terms: Sequence[str], max_terms: int) -> str:
@@ -82,13 +83,6 @@ def _check_kind(kind: str) -> None:
         raise ValueError(f"unknown weighting {kind!r}; expected one of {WEIGHT_KINDS}")
 
 
-def _cell_index(w: Walkthrough, i: int, j: int) -> tuple[int, int]:
-    size = w.size
-    if not (0 <= i < size and 0 <= j < size):
-        raise IndexError(f"cell ({i}, {j}) outside the {size} x {size} matrices")
-    return int(i), int(j)
-
-
 # --- step 1: the observed matrix O ---------------------------------------------------------------
 
 
@@ -99,7 +93,7 @@ def observed_generic() -> str:
 
 def observed_cell(w: Walkthrough, i: int, j: int, lang: str = "en") -> str:
     r"""``O_{4,0} = 3``: the count in cell (i, j), subscripts are the rating labels."""
-    i, j = _cell_index(w, i, j)
+    i, j = w.check_cell(i, j)
     return f"O_{_cell(w, i, j)} = {_count(w.observed[i, j], lang)}"
 
 
@@ -125,7 +119,7 @@ def weights_cell(w: Walkthrough, i: int, j: int, lang: str = "en") -> str:
     (ratings 1..5 sit at positions 0..4) the generic formula is shown evaluated at the positions:
     ``w_{5,1} = \frac{(i-j)^2}{(N-1)^2}\Big|_{i=4,\ j=0} = \dots``.
     """
-    i, j = _cell_index(w, i, j)
+    i, j = w.check_cell(i, j)
     kind = w.weights_name
     value = _num(w.weights[i, j], lang)
     head = f"w_{_cell(w, i, j)}"
@@ -183,7 +177,7 @@ def histogram_cell(w: Walkthrough, index: int, lang: str = "en", which: str = "a
     """
     if which not in ("a", "p"):
         raise ValueError(f"which must be 'a' or 'p', not {which!r}")
-    index, _ = _cell_index(w, index, 0)
+    index, _ = w.check_cell(index, 0)
     label = _label(w, index)
     if which == "a":
         line, total = w.observed[index, :], w.actual_hist[index]
@@ -218,7 +212,7 @@ def expected_generic() -> str:
 
 def expected_cell(w: Walkthrough, i: int, j: int, lang: str = "en") -> str:
     r"""``E_{2,2} = \frac{h^{a}_{2} \, h^{p}_{2}}{n} = \frac{3 \cdot 4}{10} = 1{,}2`` (es)."""
-    i, j = _cell_index(w, i, j)
+    i, j = w.check_cell(i, j)
     a_label, p_label = _label(w, i), _label(w, j)
     return (
         f"E_{_cell(w, i, j)} = "
@@ -241,7 +235,7 @@ def normalization_generic() -> str:
 
 def normalization_cell(w: Walkthrough, i: int, j: int, lang: str = "en") -> str:
     r"""Both normalized cells: ``\frac{O_{5,1}}{n} = \frac{4}{10} = 0{,}4`` and the same for E."""
-    i, j = _cell_index(w, i, j)
+    i, j = w.check_cell(i, j)
     cell, n = _cell(w, i, j), _count(w.n, lang)
     observed = (
         rf"\frac{{O_{cell}}}{{n}} = \frac{{{_count(w.observed[i, j], lang)}}}{{{n}}} = "
@@ -329,6 +323,46 @@ def kappa_plugged(w: Walkthrough, lang: str = "en") -> str:
         return rf"\kappa = {fraction} = {UNDEFINED}"
     ratio = _num(w.numerator / w.denominator, lang)
     return rf"\kappa = {fraction} = 1 - {ratio} = {_num(w.kappa, lang)}"
+
+
+# --- one cell's share of num and den (guided page) --------------------------------------------
+
+
+def _percent_latex(share: float, lang: str) -> str:
+    # The language's percent pattern, like numbers.format_percent (Turkish: %50).
+    value = format_latex(share * 100, lang, decimals=1)
+    return language(lang).percent_text(value).replace("%", r"\%")
+
+
+def _share_latex(result: Walkthrough, i: int, j: int, lang: str, which: str) -> str | None:
+    i, j = result.check_cell(i, j)
+    label = _cell(result, i, j)
+    if which == "num":
+        matrix, part, total = "O", result.observed_norm[i, j], result.numerator
+    else:
+        matrix, part, total = "E", result.expected_norm[i, j], result.denominator
+    if total <= 0:
+        return None
+    weight = result.weights[i, j]
+    return (
+        rf"\frac{{w_{label}\, {matrix}_{label} / n}}{{\text{{{which}}}}} = "
+        rf"\frac{{{format_latex(weight, lang)} \cdot {format_latex(part, lang)}}}"
+        rf"{{{format_latex(total, lang)}}} = "
+        f"{_percent_latex(weight * part / total, lang)}"
+    )
+
+
+def numerator_share_latex(result: Walkthrough, i: int, j: int, lang: str = "en") -> str | None:
+    r"""``\frac{w_{5,1}\, O_{5,1} / n}{\text{num}} = \frac{1 \cdot 0{,}4}{0{,}45} = 88{,}9\%``.
+
+    ``None`` when num = 0 (no disagreement observed: no cell has a share).
+    """
+    return _share_latex(result, i, j, lang, "num")
+
+
+def denominator_share_latex(result: Walkthrough, i: int, j: int, lang: str = "en") -> str | None:
+    r"""The same for E and den; ``None`` when den = 0 (kappa is undefined)."""
+    return _share_latex(result, i, j, lang, "den")
 
 
 # --- matrices ------------------------------------------------------------------------------------

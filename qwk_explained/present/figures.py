@@ -25,13 +25,17 @@ then stay readable on Streamlit's light and dark themes alike.
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 import plotly.graph_objects as go
 from numpy.typing import NDArray
 
+from qwk_explained.core.steps import Walkthrough
+from qwk_explained.core.types import Cell
+
+from .i18n import t
 from .numbers import format_number, plotly_separators
 
 # ColorBrewer sequential scales (as in plotly.colors.sequential), written out so the text colour is
@@ -359,3 +363,45 @@ def with_click_targets(figure: go.Figure, labels: Sequence[Any] | NDArray[Any]) 
     base["hoverinfo"] = "skip"
     base.pop("hovertemplate", None)
     return _figure([*spec["data"], targets], spec["layout"])
+
+
+# --- the walkthrough's figures -------------------------------------------------------------------
+
+
+def _heat(attribute: str, kind: str, title_key: str,
+          integer: bool = False) -> Callable[[Walkthrough, str, Cell | None], go.Figure]:
+    def build(result: Walkthrough, lang: str, cell: Cell | None) -> go.Figure:
+        return heatmap(
+            getattr(result, attribute), result.labels, title=t(lang, title_key),
+            x_title=t(lang, "steps.axis_predicted"), y_title=t(lang, "steps.axis_actual"),
+            kind=kind, lang=lang, highlight=cell, integer=integer)
+
+    return build
+
+
+def _bars(result: Walkthrough, lang: str, cell: Cell | None) -> go.Figure:
+    return histogram_bars(
+        result.labels, result.actual_hist, result.predicted_hist,
+        title=t(lang, "steps.histograms_chart"), x_title=t(lang, "steps.axis_rating"),
+        y_title=t(lang, "steps.axis_count"), actual_name=t(lang, "steps.actual_name"),
+        predicted_name=t(lang, "steps.predicted_name"), lang=lang)
+
+
+#: Every figure of the walkthrough, by name: the charts of the steps, in their order.
+WALKTHROUGH_FIGURES: dict[str, Callable[[Walkthrough, str, Cell | None], go.Figure]] = {
+    "observed": _heat("observed", "counts", "steps.observed_chart", integer=True),
+    "weights": _heat("weights", "weights", "steps.weights_chart"),
+    "histograms": _bars,
+    "expected": _heat("expected", "counts", "steps.expected_chart"),
+    "observed_norm": _heat("observed_norm", "proportions", "steps.observed_norm_chart"),
+    "expected_norm": _heat("expected_norm", "proportions", "steps.expected_norm_chart"),
+    "weighted_observed": _heat("weighted_observed", "products", "steps.weighted_observed_chart"),
+    "weighted_expected": _heat("weighted_expected", "products", "steps.weighted_expected_chart"),
+}
+
+
+def walkthrough_figure(result: Walkthrough, which: str, lang: str,
+                       cell: Cell | None = None) -> go.Figure:
+    """One figure of the walkthrough (a key of :data:`WALKTHROUGH_FIGURES`), titles in ``lang``,
+    with ``cell`` (positions) outlined in the heatmaps."""
+    return WALKTHROUGH_FIGURES[which](result, lang, cell)

@@ -13,11 +13,12 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .errors import InputError
+from .types import WEIGHTINGS, Weighting, WeightsName
 
-WEIGHTINGS = ("quadratic", "linear", "unweighted")
+__all__ = ["WEIGHTINGS", "custom_weights", "resolve_weights", "weight_matrix"]
 
 
-def weight_matrix(kind: str, size: int) -> NDArray[np.float64]:
+def weight_matrix(kind: Weighting, size: int) -> NDArray[np.float64]:
     """The N x N disagreement weights for a named weighting.
 
     ``quadratic``: (i-j)^2/(N-1)^2; ``linear``: |i-j|/(N-1); ``unweighted``: 0 on the diagonal, 1
@@ -50,7 +51,7 @@ def custom_weights(matrix: Any, size: int) -> NDArray[np.float64]:
     return weights
 
 
-def resolve_weights(weights: Any, size: int) -> tuple[str, NDArray[np.float64]]:
+def resolve_weights(weights: Any, size: int) -> tuple[WeightsName, NDArray[np.float64]]:
     """Return (name, matrix) for a weighting name or a custom matrix."""
     if isinstance(weights, str):
         return weights, weight_matrix(weights, size)

@@ -10,9 +10,9 @@ observed matrix O, a cell of the expected matrix E, the numerator, the denominat
 finally which of two prediction vectors for the same actual ratings has the higher kappa. Every
 answer comes from :func:`qwk_explained.walkthrough`, the same engine the rest of the app uses.
 
-Answers are typed text read by :func:`qwk_explained.checking.parse_answer`, the checker's reader
-(``0.25``, ``0,25``, fractions such as ``3/10``, percentages); a number within :data:`TOLERANCE` of
-the engine's value counts as right, so an answer rounded to 2 decimals is accepted.
+Answers are typed text read by :func:`.checking.parse_answer`, the checker's reader (``0.25``,
+``0,25``, fractions such as ``3/10``, percentages); a number within :data:`TOLERANCE` of the
+engine's value counts as right, so an answer rounded to 2 decimals is accepted.
 
 Generation draws only ``random.Random.random()`` from a string-seeded generator: Python
 guarantees that sequence across versions, so an exercise does not change with numpy or Python.
@@ -26,8 +26,9 @@ import secrets
 import unicodedata
 from dataclasses import dataclass
 
+from qwk_explained.core.steps import Walkthrough, walkthrough
+
 from .checking import AnswerError, parse_answer
-from .steps import Walkthrough, walkthrough
 
 #: Difficulty levels, easiest first; each is also the locale key ``practice.level.<name>``.
 LEVELS = ("easy", "medium", "hard")
@@ -338,9 +339,10 @@ def agreements(exercise: Exercise, which: str = "predicted") -> int:
 
 # --- answers -------------------------------------------------------------------------------------
 
-def check_answer(question: Question, text: str | None, lang: str = "en") -> Verdict:
+def check_answer(question: Question, text: str | None, thousands: str = ",") -> Verdict:
     """Whether ``text`` answers ``question``: within :data:`TOLERANCE` of the engine's value, or,
-    for a compare question, the letter of the prediction with the higher kappa.
+    for a compare question, the letter of the prediction with the higher kappa. ``thousands`` is
+    the grouping mark of the learner's language (see :func:`.checking.parse_answer`).
 
     >>> q = Question("kappa", None, 0.123456)
     >>> [check_answer(q, s).status for s in ("0,12", "0.1235", "1/8", "0.13", "abc")]
@@ -352,7 +354,7 @@ def check_answer(question: Question, text: str | None, lang: str = "en") -> Verd
             return Verdict("unreadable", problem="empty" if not choice else "not_a_choice")
         return Verdict("correct" if choice == question.correct_choice else "wrong")
     try:
-        value = parse_answer(text or "", lang)
+        value = parse_answer(text or "", thousands)
     except AnswerError as problem:
         return Verdict("unreadable", problem=problem.code)
     right = abs(value - question.answer) <= TOLERANCE + _EPSILON

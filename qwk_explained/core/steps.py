@@ -19,21 +19,18 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from .counting import count_pairs
 from .errors import InputError
-from .ratings import (
-    as_ratings,
-    as_table,
-    check_pair,
-    count_pairs,
-    int_ratings,
-    rating_scale,
-    scale_labels,
-)
+from .scale import rating_scale, scale_labels
+from .stats import KappaStatistics, kappa_statistics
+from .tables import as_table
+from .types import Cell, Scale, UndefinedReason, WeightsName
+from .validate import as_ratings, check_pair, int_ratings
 from .weights import resolve_weights
 
 #: Reason codes for an undefined kappa (keys under ``undefined.`` in the locales).
-SINGLE_CATEGORY = "single_category"
-NO_CHANCE_DISAGREEMENT = "no_chance_disagreement"
+SINGLE_CATEGORY: UndefinedReason = "single_category"
+NO_CHANCE_DISAGREEMENT: UndefinedReason = "no_chance_disagreement"
 
 
 def _frozen(array: NDArray[Any]) -> NDArray[Any]:
@@ -62,7 +59,7 @@ class Walkthrough:
     observed: NDArray[np.int64]
     actual_hist: NDArray[np.int64]
     predicted_hist: NDArray[np.int64]
-    weights_name: str
+    weights_name: WeightsName
     weights: NDArray[np.float64]
     expected: NDArray[np.float64]
     observed_norm: NDArray[np.float64]
@@ -72,7 +69,7 @@ class Walkthrough:
     numerator: float
     denominator: float
     kappa: float | None
-    undefined_reason: str | None
+    undefined_reason: UndefinedReason | None
     actual: NDArray[np.int64] | None = field(default=None, repr=False)
     predicted: NDArray[np.int64] | None = field(default=None, repr=False)
 
@@ -83,12 +80,17 @@ class Walkthrough:
 
     @property
     def defined(self) -> bool:
+        """Whether kappa is a number (den > 0), not 0/0."""
         return self.kappa is not None
 
-    def statistics(self, confidence: float = 0.95):  # -> KappaStatistics (import cycle avoided)
-        """Standard errors, z, p-value and confidence interval (see :mod:`qwk_explained.stats`)."""
-        from .stats import kappa_statistics
+    def check_cell(self, i: int, j: int) -> Cell:
+        """Positions ``(i, j)`` as plain ints, or an ``IndexError`` if they are not on the scale."""
+        if not (0 <= i < self.size and 0 <= j < self.size):
+            raise IndexError(f"cell ({i}, {j}) outside the {self.size} x {self.size} matrices")
+        return int(i), int(j)
 
+    def statistics(self, confidence: float = 0.95) -> KappaStatistics:
+        """Standard errors, z, p-value and confidence interval (see :mod:`.stats`)."""
         return kappa_statistics(self, confidence=confidence)
 
 
@@ -145,7 +147,7 @@ def walkthrough(
     weights: Any = "quadratic",
     min_rating: int | None = None,
     max_rating: int | None = None,
-    scale: str = "range",
+    scale: Scale = "range",
 ) -> Walkthrough:
     """Compute every step of weighted kappa between two rating vectors.
 

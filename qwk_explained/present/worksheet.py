@@ -21,11 +21,14 @@ from typing import Any
 
 import numpy as np
 
-from . import formulas as fx
+from qwk_explained.core.steps import Walkthrough
+from qwk_explained.present.catalogue import STEPS, StepSlug
+from qwk_explained.teaching.cells import default_cell
+from qwk_explained.teaching.interpret import landis_koch
+
+from . import formulas
 from .i18n import t
-from .interpret import landis_koch
 from .numbers import format_number
-from .steps import Walkthrough
 
 #: Matrices larger than this are written as tables, not ``bmatrix`` (as on the page).
 MAX_BMATRIX = 8
@@ -81,13 +84,35 @@ class Block:
     rows: tuple[tuple[str, ...], ...] = ()
 
 
-def example_cell(result: Walkthrough) -> tuple[int, int]:
-    """The first off-diagonal cell with items (the one the page shows first), else (0, 1)."""
-    for i in range(result.size):
-        for j in range(result.size):
-            if i != j and result.observed[i, j]:
-                return i, j
-    return 0, min(1, result.size - 1)
+def _step_blocks(result: Walkthrough, lang: str) -> dict[StepSlug, list[Block]]:
+    """What each step shows besides its formulas: its matrices, or the histograms' table."""
+
+    def tr(key: str) -> str:
+        return t(lang, key)
+
+    def matrix(symbol: str, values: Any, chart: str, integer: bool = False) -> Block:
+        return Block("matrix", symbol=symbol, values=values, integer=integer, text=tr(chart))
+
+    histograms = Block("table", header=(tr("steps.axis_rating"), tr("steps.actual_name"),
+                                        tr("steps.predicted_name")),
+                       rows=tuple((format_number(int(label), lang, group=False),
+                                   format_number(int(a), lang), format_number(int(p), lang))
+                                  for label, a, p in zip(result.labels, result.actual_hist,
+                                                         result.predicted_hist, strict=True)))
+    return {
+        "observed": [matrix("O", result.observed, "steps.observed_chart", integer=True)],
+        "weights": [matrix("w", result.weights, "steps.weights_chart")],
+        "histograms": [histograms],
+        "expected": [matrix("E", result.expected, "steps.expected_chart")],
+        "normalization": [
+            matrix(r"\frac{O}{n}", result.observed_norm, "steps.observed_norm_chart"),
+            matrix(r"\frac{E}{n}", result.expected_norm, "steps.expected_norm_chart")],
+        "sums": [matrix(r"w \cdot \frac{O}{n}", result.weighted_observed,
+                        "steps.weighted_observed_chart"),
+                 matrix(r"w \cdot \frac{E}{n}", result.weighted_expected,
+                        "steps.weighted_expected_chart")],
+        "kappa": [],
+    }
 
 
 def _values(values: Any, lang: str) -> str:
@@ -128,66 +153,20 @@ def _outline(result: Walkthrough, lang: str, source: Source,
                            size=num(result.size), labels=_values(result.labels, lang),
                            n=num(result.n)))
     yield Block("text", tr("checker.ws.layout"))
-    i, j = example_cell(result)
-
-    def step(number: int, slug: str) -> Block:
-        return Block("heading", tr("steps.step_heading", number=number,
-                                   title=tr(f"steps.{slug}_title")))
-
-    def example(latex: str) -> Iterator[Block]:
-        yield Block("text", tr("checker.ws.example_cell"))
-        yield Block("formula", latex=latex)
-
-    yield step(1, "observed")
-    yield Block("text", tr("steps.observed_text"))
-    yield Block("formula", latex=fx.observed_generic())
-    yield Block("matrix", symbol="O", values=result.observed, integer=True,
-                text=tr("steps.observed_chart"))
-    yield from example(fx.observed_cell(result, i, j, lang))
-
-    yield step(2, "weights")
-    yield Block("text", tr("steps.weights_text"))
-    yield Block("text", tr(f"steps.weights_kind_{name}"))
-    yield Block("formula", latex=fx.weights_generic(name if name in fx.WEIGHT_KINDS else "custom"))
-    yield Block("matrix", symbol="w", values=result.weights, text=tr("steps.weights_chart"))
-    yield from example(fx.weights_cell(result, i, j, lang))
-
-    yield step(3, "histograms")
-    yield Block("text", tr("steps.histograms_text"))
-    yield Block("formula", latex=fx.histograms_generic())
-    yield Block("table", header=(tr("steps.axis_rating"), tr("steps.actual_name"),
-                                 tr("steps.predicted_name")),
-                rows=tuple((format_number(int(label), lang, group=False), num(int(a)),
-                            num(int(p))) for label, a, p in
-                           zip(result.labels, result.actual_hist, result.predicted_hist,
-                               strict=True)))
-    yield Block("formula", latex=fx.histogram_plugged(result, lang))
-
-    yield step(4, "expected")
-    yield Block("text", tr("steps.expected_text"))
-    yield Block("formula", latex=fx.expected_generic())
-    yield Block("matrix", symbol="E", values=result.expected, text=tr("steps.expected_chart"))
-    yield from example(fx.expected_cell(result, i, j, lang))
-
-    yield step(5, "normalization")
-    yield Block("text", tr("steps.normalization_text"))
-    yield Block("formula", latex=fx.normalization_generic())
-    yield Block("matrix", symbol=r"\frac{O}{n}", values=result.observed_norm,
-                text=tr("steps.observed_norm_chart"))
-    yield Block("matrix", symbol=r"\frac{E}{n}", values=result.expected_norm,
-                text=tr("steps.expected_norm_chart"))
-    yield from example(fx.normalization_cell(result, i, j, lang))
-
-    yield step(6, "kappa")
-    yield Block("text", tr("steps.kappa_text"))
-    yield Block("matrix", symbol=r"w \cdot \frac{O}{n}", values=result.weighted_observed,
-                text=tr("steps.weighted_observed_chart"))
-    yield Block("matrix", symbol=r"w \cdot \frac{E}{n}", values=result.weighted_expected,
-                text=tr("steps.weighted_expected_chart"))
-    for latex in (fx.numerator_generic(), fx.numerator_plugged(result, lang),
-                  fx.denominator_generic(), fx.denominator_plugged(result, lang),
-                  fx.kappa_generic(), fx.kappa_plugged(result, lang)):
-        yield Block("formula", latex=latex)
+    cell = default_cell(result)
+    extras = _step_blocks(result, lang)
+    for step in STEPS:
+        yield Block("heading", step.heading(lang))
+        yield Block("text", tr(step.text_key))
+        if step.slug == "weights":
+            yield Block("text", tr(f"steps.weights_kind_{name}"))
+        for latex in step.generic(name):
+            yield Block("formula", latex=latex)
+        yield from extras[step.slug]
+        if step.per_cell:
+            yield Block("text", tr("checker.ws.example_cell"))
+        for latex in step.plugged(result, cell, lang):
+            yield Block("formula", latex=latex)
     if result.kappa is None:
         yield Block("text", tr(f"undefined.{result.undefined_reason}"))
     else:
@@ -212,9 +191,11 @@ def _outline(result: Walkthrough, lang: str, source: Source,
         (tr("checker.ws.ci_label", level=level),
          tr("checker.ws.interval", low=num(stats.ci_low), high=num(stats.ci_high))),
     ))
-    for latex in (fx.agreement_generic(), fx.se_generic(), fx.se_generic(null=True),
-                  fx.se_plugged(stats, lang), fx.z_generic(), fx.z_plugged(stats, lang),
-                  fx.p_value_plugged(stats, lang), fx.ci_generic(), fx.ci_plugged(stats, lang)):
+    for latex in (formulas.agreement_generic(), formulas.se_generic(),
+                  formulas.se_generic(null=True), formulas.se_plugged(stats, lang),
+                  formulas.z_generic(), formulas.z_plugged(stats, lang),
+                  formulas.p_value_plugged(stats, lang), formulas.ci_generic(),
+                  formulas.ci_plugged(stats, lang)):
         yield Block("formula", latex=latex)
 
 
@@ -344,7 +325,7 @@ def latex_document(result: Walkthrough, lang: str, source: Source | None = None,
             lines += [r"\fitformula{" + block.latex + "}", ""]
         elif block.kind == "matrix":
             lines += [r"\textbf{" + latex_escape(block.text) + "}", ""]
-            body = fx.matrix_latex(block.values, lang, integer=block.integer,
+            body = formulas.matrix_latex(block.values, lang, integer=block.integer,
                                    max_size=MAX_BMATRIX, name=block.symbol)
             if body is not None:
                 lines += [r"\fitformula{" + body + "}", ""]

@@ -1,8 +1,9 @@
 """The fast path: quadratic weighted kappa without keeping the intermediate steps.
 
 O(n) in one ``np.bincount`` over pair codes, block by block (see
-:func:`~qwk_explained.ratings.count_pairs`); every other operation works on the N x N matrix. No
-Python loop over items, no n-sized temporary and no copy of an int64 vector. Same convention as
+:func:`~qwk_explained.core.counting.count_pairs`); every other operation works on the N x N
+matrix. No Python loop over items, no n-sized temporary and no copy of an int64 vector. Same
+convention as
 :func:`walkthrough` with ``scale="range"``: the scale runs from the smallest to the largest rating
 (or the given bounds).
 """
@@ -15,15 +16,10 @@ from typing import Any
 
 import numpy as np
 
-from .ratings import (
-    MAX_RATINGS,
-    as_ratings,
-    check_pair,
-    count_pairs,
-    int_ratings,
-    rating_scale,
-    scale_labels,
-)
+from . import limits
+from .counting import count_pairs
+from .scale import rating_scale, scale_labels
+from .validate import as_ratings, check_pair, int_ratings
 
 
 def quadratic_weighted_kappa(
@@ -61,7 +57,7 @@ def quadratic_weighted_kappa(
     return 1.0 - len(a) * numerator / chance  # Python ints: one correctly rounded division
 
 
-@lru_cache(maxsize=MAX_RATINGS)
+@lru_cache(maxsize=limits.MAX_RATINGS)
 def _squared_distances(size: int) -> np.ndarray:
     positions = np.arange(size, dtype=np.int64)
     distances = (positions[:, None] - positions[None, :]) ** 2

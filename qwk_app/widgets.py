@@ -1,0 +1,42 @@
+"""Small widgets several pages share."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from qwk_explained import Walkthrough
+from qwk_explained.core.types import Cell
+from qwk_explained.teaching.cells import default_cell
+
+from .text import tr
+
+
+def cell_picker(result: Walkthrough, *, store: str = "cell", prefix: str = "cell",
+                widths: tuple[int, ...] = (1, 1, 2)) -> Cell:
+    """Two selectors (actual rating i, predicted rating j) for a cell; returns its positions.
+
+    The chosen cell is kept as rating labels under ``store`` in the session, so it is remembered
+    across pages and reruns while those ratings stay on the scale; otherwise the default cell
+    (the first off-diagonal cell with items) is chosen. ``widths`` are the column widths of the
+    two selectors (and of any room left beside them).
+    """
+    session = st.session_state
+    labels = [int(x) for x in result.labels]
+    stored = session.get(store)
+    if not (isinstance(stored, tuple) and stored[0] in labels and stored[1] in labels):
+        i, j = default_cell(result)
+        stored = (labels[i], labels[j])
+        session[store] = stored
+    row_key, col_key = f"{prefix}_row_input", f"{prefix}_col_input"
+    for widget, value in ((row_key, stored[0]), (col_key, stored[1])):
+        if session.get(widget) not in labels:
+            session[widget] = value
+
+    def _picked() -> None:
+        session[store] = (session[row_key], session[col_key])
+
+    columns = st.columns(list(widths))
+    columns[0].selectbox(tr("steps.cell_row"), labels, key=row_key, on_change=_picked)
+    columns[1].selectbox(tr("steps.cell_col"), labels, key=col_key, on_change=_picked)
+    row, col = session[store]
+    return labels.index(row), labels.index(col)

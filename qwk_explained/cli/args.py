@@ -1,0 +1,203 @@
+"""The command line's options, defined once, with every help text in the chosen language.
+
+argparse reports problems as English sentences; :class:`_Parser` turns the ones a user can cause
+into :class:`~.errors.CliError` codes, so they are translated like everything else. The language
+is read before argparse runs (``--lang``, else the environment), so its own errors and ``--help``
+are in that language too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import re
+import sys
+import textwrap
+from collections.abc import Mapping, Sequence
+from typing import Any, NoReturn, TextIO
+
+from qwk_explained import __version__
+from qwk_explained.core.errors import InputError
+from qwk_explained.present.i18n import t
+from qwk_explained.present.languages import DEFAULT_LANGUAGE, LANGUAGES, resolve_language
+from qwk_explained.present.numbers import format_number
+
+from .errors import CliError
+from .output import write
+
+PROG = "qwk-explained"
+
+_VALUE_OPTIONS = ("--actual", "--predicted", "--actual-file", "--predicted-file", "--table",
+                  "--weights", "--scale", "--min-rating", "--max-rating", "--confidence", "--lang")
+_INTEGER = re.compile(r"^[+-]?[0-9]+$")
+# argparse only reports problems as English sentences; these are the ones a user can cause with our
+# parser (no positionals, no choices, no abbreviations), mapped to translated messages.
+_ARGPARSE_ERRORS = (
+    (re.compile(r"unrecognized arguments?: (?P<options>.+)"), "unknown_option"),
+    (re.compile(r"argument (?P<option>\S+): expected one argument"), "missing_value"),
+    (re.compile(r"argument (?P<option>\S+): ignored explicit argument (?P<value>.+)"),
+     "unexpected_value"),
+)
+
+
+def environment_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language the environment asks for, as gettext reads it; English if unsupported.
+
+    ``LANGUAGE`` (a colon-separated preference list) wins when it names a supported language,
+    then the first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set.
+
+    >>> environment_language({"LANG": "es_ES.UTF-8"}), environment_language({"LC_ALL": "C"})
+    ('es', 'en')
+    """
+    env = os.environ if environ is None else environ
+    for entry in env.get("LANGUAGE", "").split(":"):
+        if entry and _base_language(entry) in LANGUAGES:
+            return _base_language(entry)
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name)
+        if value:
+            return resolve_language(value.split(".")[0])
+    return DEFAULT_LANGUAGE
+
+
+def _base_language(value: str) -> str:
+    return value.split(".")[0].replace("_", "-").split("-")[0].strip().lower()
+
+
+def language_option(value: str) -> str:
+    """``--lang`` takes ``es``, ``es_ES``, ``zh-CN``...; anything else is an error, not English."""
+    base = _base_language(value)
+    if base not in LANGUAGES:
+        raise InputError("unknown_language", value=value, choices=", ".join(LANGUAGES))
+    return base
+
+
+def requested_language(argv: Sequence[str]) -> str | None:
+    """The ``--lang`` value, read before argparse runs so that its errors are translated too."""
+    for index, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and index + 1 < len(argv):
+            return argv[index + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+    return None
+
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with usage errors raised (to be translated) instead of printed in English."""
+
+    def error(self, message: str) -> NoReturn:
+        for pattern, code in _ARGPARSE_ERRORS:
+            match = pattern.search(message)
+            if match:
+                raise CliError(code, **match.groupdict())
+        raise CliError("usage_error", detail=message)
+
+    def print_help(self, file: TextIO | None = None) -> None:
+        write(file or sys.stdout, self.format_help())
+
+
+def _formatter_class(usage_prefix: str) -> type[argparse.HelpFormatter]:
+    class _Formatter(argparse.RawDescriptionHelpFormatter):
+        def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: Any = None) -> None:
+            super().add_usage(usage, actions, groups, usage_prefix if prefix is None else prefix)
+
+    return _Formatter
+
+
+def build_parser(lang: str = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
+    """The argparse parser, with every help text in ``lang``."""
+
+    def text(key: str, **params: Any) -> str:
+        # argparse %-formats help strings: a Turkish "%95" must not be read as a format.
+        return t(lang, f"cli.{key}", **params).replace("%", "%%")
+
+    examples = "\n".join([
+        t(lang, "cli.help_examples"),
+        f'  {PROG} --actual "4,4,3,4,4,4,1,1,2,1" --predicted "0,2,1,0,0,0,1,1,2,1" --lang es',
+        f"  {PROG} --actual-file ratings.csv --json",
+        f'  {PROG} --table "0,4,1;0,8,0;0,1,5" --weights linear',
+    ])
+    parser = _Parser(
+        prog=PROG,
+        # The formatter keeps the epilog's line breaks, so the description is wrapped here.
+        description=textwrap.fill(t(lang, "cli.help_description"), width=78,
+                                  break_long_words=False, break_on_hyphens=False),
+        epilog=examples,
+        add_help=False,
+        allow_abbrev=False,
+        formatter_class=_formatter_class(t(lang, "cli.help_usage") + " "),
+    )
+    group = parser.add_argument_group(t(lang, "cli.help_options"))
+    metavar = {key: t(lang, f"cli.metavar_{key}") for key in
+               ("ratings", "path", "table", "rating", "level", "lang", "weights", "scale")}
+    group.add_argument("--actual", metavar=metavar["ratings"], help=text("help_actual"))
+    group.add_argument("--predicted", metavar=metavar["ratings"], help=text("help_predicted"))
+    group.add_argument("--actual-file", metavar=metavar["path"], help=text("help_actual_file"))
+    group.add_argument("--predicted-file", metavar=metavar["path"],
+                       help=text("help_predicted_file"))
+    group.add_argument("--table", metavar=metavar["table"], help=text("help_table"))
+    group.add_argument("--weights", metavar=metavar["weights"], default="quadratic",
+                       help=text("help_weights"))
+    group.add_argument("--scale", metavar=metavar["scale"], help=text("help_scale"))
+    group.add_argument("--min-rating", metavar=metavar["rating"], help=text("help_min_rating"))
+    group.add_argument("--max-rating", metavar=metavar["rating"], help=text("help_max_rating"))
+    group.add_argument("--confidence", metavar=metavar["level"], default="0.95",
+                       help=text("help_confidence", default=format_number(0.95, lang)))
+    group.add_argument("--lang", metavar=metavar["lang"], help=text("help_lang"))
+    group.add_argument("--json", action="store_true", help=text("help_json"))
+    group.add_argument("-h", "--help", action="help", help=text("help_help"))
+    group.add_argument("--version", action="version", version=f"{PROG} {__version__}",
+                       help=text("help_version"))
+    return parser
+
+
+def join_dash_values(argv: Sequence[str]) -> list[str]:
+    """Let ``--actual -1,0,2`` work: argparse would take ``-1,0,2`` for an unknown option."""
+    joined: list[str] = []
+    index = 0
+    while index < len(argv):
+        arg = argv[index]
+        if arg == "--":
+            joined.extend(argv[index:])
+            break
+        following = argv[index + 1] if index + 1 < len(argv) else None
+        if arg in _VALUE_OPTIONS and following is not None and re.match(r"^-[0-9.,]", following):
+            joined.append(f"{arg}={following}")
+            index += 2
+            continue
+        joined.append(arg)
+        index += 1
+    return joined
+
+
+def parse_integer_option(option: str, value: str | None) -> int | None:
+    if value is None:
+        return None
+    cleaned = value.strip()
+    if not _INTEGER.match(cleaned):
+        raise CliError("not_an_integer_option", option=option, value=value)
+    return int(cleaned)
+
+
+def parse_confidence(value: str) -> float:
+    """``0.95``, ``0,95`` (decimal comma) and ``95%`` all mean a 95% confidence level.
+
+    >>> parse_confidence("0,9"), parse_confidence("99%")
+    (0.9, 0.99)
+    """
+    cleaned = value.strip().replace(",", ".")
+    percent = cleaned.endswith("%")
+    try:
+        number = float(cleaned.rstrip("%").strip())
+    except ValueError:
+        raise InputError("bad_confidence", value=value) from None
+    if percent:
+        number = round(number / 100.0, 12)
+    if not (math.isfinite(number) and 0.0 < number < 1.0):
+        raise InputError("bad_confidence", value=value)
+    return number
+

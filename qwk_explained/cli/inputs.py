@@ -1,0 +1,147 @@
+"""From the parsed options to a result: read the ratings (options, files, standard input) and
+run the engine, naming the option or file any problem came from."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from qwk_explained.core.csvfile import decode_text, parse_csv
+from qwk_explained.core.errors import InputError
+from qwk_explained.core.limits import MAX_ITEMS
+from qwk_explained.core.parse import parse_vector
+from qwk_explained.core.stats import KappaStatistics
+from qwk_explained.core.steps import Walkthrough, walkthrough, walkthrough_from_table
+from qwk_explained.core.tables import parse_table
+from qwk_explained.core.types import SCALES
+
+from .args import parse_confidence, parse_integer_option
+from .errors import CliError, sourced
+
+#: A rating file larger than this cannot hold a valid input (MAX_ITEMS pairs of short numbers).
+MAX_FILE_BYTES = MAX_ITEMS * 24
+
+
+def _read_bytes(path: str) -> bytes:
+    if path == "-":
+        return sys.stdin.buffer.read()
+    try:
+        if os.path.isdir(path):
+            raise CliError("file_is_directory", path=path)
+        if os.path.getsize(path) > MAX_FILE_BYTES:
+            raise CliError("file_too_large", path=path, limit=MAX_FILE_BYTES // 1_000_000)
+        with open(path, "rb") as handle:
+            return handle.read()
+    except FileNotFoundError:
+        raise CliError("file_not_found", path=path) from None
+    except PermissionError:
+        raise CliError("file_permission", path=path) from None
+    except OSError:
+        raise CliError("file_unreadable", path=path) from None
+
+
+def read_ratings_file(path: str) -> tuple[NDArray[np.int64], ...]:
+    """One or two rating columns from a text or CSV file (``-`` reads standard input).
+
+    A file with one non-empty line is a vector (``4, 4, 3, 1``); otherwise it is read as CSV with
+    one column (one rater) or two (actual, then predicted), header optional. A text file holding
+    several ratings per line, which is not a CSV, falls back to being read as one vector.
+    """
+    text = decode_text(_read_bytes(path))
+    lines = [line for line in text.splitlines() if line.strip()]
+    if not lines:
+        raise InputError("empty")
+    if len(lines) == 1:
+        return (parse_vector(text),)
+    try:
+        return parse_csv(text).columns
+    except InputError as csv_error:
+        if csv_error.code not in {"csv_too_many_columns", "csv_ragged", "csv_bad_cell"}:
+            raise
+        try:
+            return (parse_vector(text),)
+        except InputError:
+            raise csv_error from None
+
+
+
+def _sourced(source: str, function: Callable[..., Any], *args: Any) -> Any:
+    try:
+        return function(*args)
+    except InputError as error:
+        raise sourced(source, error) from None
+
+
+def _table_labels(size: int, low: int | None, high: int | None) -> list[int] | None:
+    """Row/column labels of a table: 0..N-1, or N consecutive ratings from a given end."""
+    if low is None and high is None:
+        return None
+    if low is not None and high is not None:
+        if low > high:
+            raise InputError("bounds_reversed", min_rating=low, max_rating=high)
+        if high - low + 1 != size:
+            raise CliError("table_bounds_mismatch", size=size, min_rating=low, max_rating=high)
+    if low is not None:
+        return list(range(low, low + size))
+    top = int(high or 0)
+    return list(range(top - size + 1, top + 1))
+
+
+def compute(args: argparse.Namespace) -> tuple[Walkthrough, KappaStatistics]:
+    """Check the combination of options, read the input and run the engine."""
+    confidence = parse_confidence(args.confidence)
+    low = parse_integer_option("--min-rating", args.min_rating)
+    high = parse_integer_option("--max-rating", args.max_rating)
+    vector_options = {"--actual": args.actual, "--predicted": args.predicted,
+                      "--actual-file": args.actual_file, "--predicted-file": args.predicted_file}
+    if args.table is not None:
+        for option, value in [*vector_options.items(), ("--scale", args.scale)]:
+            if value is not None:
+                raise CliError("conflicting_options", first="--table", second=option)
+        counts = _sourced("--table", parse_table, args.table)
+        labels = _table_labels(counts.shape[0], low, high)
+        result = walkthrough_from_table(counts, weights=args.weights, labels=labels)
+        return result, result.statistics(confidence)
+
+    scale = "range" if args.scale is None else args.scale
+    if scale not in SCALES:
+        raise InputError("unknown_scale", value=scale, choices=", ".join(SCALES))
+    for text_option, file_option in (("--actual", "--actual-file"),
+                                     ("--predicted", "--predicted-file")):
+        if vector_options[text_option] is not None and vector_options[file_option] is not None:
+            raise CliError("conflicting_options", first=text_option, second=file_option)
+    if args.actual is None and args.actual_file is None:
+        if args.predicted is not None or args.predicted_file is not None:
+            raise CliError("missing_actual")
+        raise CliError("missing_input")
+
+    predicted_option = "--predicted" if args.predicted is not None else "--predicted-file"
+    predicted_given = args.predicted is not None or args.predicted_file is not None
+    if args.actual_file is not None:
+        columns = _sourced(args.actual_file, read_ratings_file, args.actual_file)
+        if len(columns) == 2 and predicted_given:
+            raise CliError("two_columns_and_predicted", path=args.actual_file,
+                           option=predicted_option)
+        actual = columns[0]
+        predicted = columns[1] if len(columns) == 2 else None
+    else:
+        actual = _sourced("--actual", parse_vector, args.actual)
+        predicted = None
+    if args.predicted is not None:
+        predicted = _sourced("--predicted", parse_vector, args.predicted)
+    elif args.predicted_file is not None:
+        columns = _sourced(args.predicted_file, read_ratings_file, args.predicted_file)
+        if len(columns) != 1:
+            raise CliError("predicted_file_two_columns", path=args.predicted_file)
+        predicted = columns[0]
+    if predicted is None:
+        raise CliError("missing_predicted")
+    result = walkthrough(actual, predicted, weights=args.weights, scale=scale,
+                         min_rating=low, max_rating=high)
+    return result, result.statistics(confidence)

@@ -1,0 +1,288 @@
+"""The default output: the seven steps in the terminal, every formula with the user's numbers.
+
+The steps come from the step catalogue (:mod:`qwk_explained.present.catalogue`), numbered and
+titled as on every other surface; this module writes each one as terminal text. Sentences come
+from the locales (``cli.*``), numbers from :func:`~qwk_explained.present.numbers.format_number`;
+formulas (symbols, ``=``, ``×``) are the same in every language.
+"""
+
+from __future__ import annotations
+
+import shutil
+import textwrap
+from collections.abc import Callable
+from statistics import NormalDist
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from qwk_explained.core.stats import KappaStatistics
+from qwk_explained.core.steps import Walkthrough
+from qwk_explained.core.types import Cell
+from qwk_explained.present.catalogue import STEPS, StepSlug
+from qwk_explained.present.i18n import t
+from qwk_explained.present.numbers import format_number, format_percent
+from qwk_explained.teaching.interpret import landis_koch
+
+#: Vectors up to this length are echoed at the top of the walkthrough.
+MAX_ECHOED_ITEMS = 40
+#: Matrices up to this size are printed; wider ones would wrap into an unreadable terminal mess.
+MAX_PRINTED_SIZE = 20
+#: Sums with more non-zero terms than this show the first ones, then an ellipsis.
+MAX_TERMS = 8
+
+
+class _Text:
+    """Helpers bound to one language: numbers, labels, sentences."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def num(self, value: float | int) -> str:
+        return format_number(value, self.lang)
+
+    def label(self, value: int) -> str:
+        return format_number(int(value), self.lang, group=False)
+
+    def cell(self, i: int, j: int) -> str:
+        # A space after the comma: in Spanish and Turkish "[4,0]" would read as the number 4,0.
+        return f"[{self.label(i)}, {self.label(j)}]"
+
+    def __call__(self, key: str, **params: Any) -> str:
+        return t(self.lang, key, **params)
+
+    def prose(self, key: str, **params: Any) -> str:
+        """A translated sentence wrapped to the terminal (Chinese, without spaces, stays whole)."""
+        return self.prose_text(self(key, **params))
+
+    def prose_text(self, text: str) -> str:
+        """Text wrapped at spaces to the terminal's width (at most 100 columns)."""
+        width = max(40, min(shutil.get_terminal_size((100, 24)).columns, 100))
+        return textwrap.fill(text, width=width, break_long_words=False, break_on_hyphens=False)
+
+
+def _grid(corner: str, columns: list[str], rows: list[tuple[str, list[str]]]) -> list[str]:
+    """An aligned text table: a header of column labels, then one labelled line per row."""
+    width = max(len(text) for text in [*columns, *(c for _, cells in rows for c in cells)])
+    head = max(len(corner), *(len(label) for label, _ in rows))
+    lines = [f"  {corner.rjust(head)} | " + " ".join(c.rjust(width) for c in columns)]
+    lines.append("  " + "-" * head + "-+-" + "-" * (len(columns) * (width + 1) - 1))
+    for label, cells in rows:
+        lines.append(f"  {label.rjust(head)} | " + " ".join(c.rjust(width) for c in cells))
+    return lines
+
+
+def _matrix(tx: _Text, labels: NDArray[np.int64], matrix: NDArray[Any]) -> list[str]:
+    if len(labels) > MAX_PRINTED_SIZE:
+        return [tx("cli.matrix_too_large", size=len(labels))]
+    names = [tx.label(v) for v in labels]
+    rows = [(name, [tx.num(v) for v in row]) for name, row in zip(names, matrix.tolist(),
+                                                                   strict=True)]
+    return _grid("i \\ j", names, rows)
+
+
+def _sum_of_terms(tx: _Text, weights: NDArray[Any], values: NDArray[Any]) -> str:
+    """``0.5625 × 0.1 + 0.25 × 0.1 + …``: the non-zero terms of sum(w × M), to check by hand."""
+    mask = (weights > 0) & (values > 0)
+    terms = [f"{tx.num(w)} × {tx.num(v)}" for w, v in zip(weights[mask], values[mask],
+                                                          strict=True)]
+    if not terms:
+        return "0"
+    shown = " + ".join(terms[:MAX_TERMS])
+    return shown + (" + …" if len(terms) > MAX_TERMS else "")
+
+
+def _weights_section(tx: _Text, result: Walkthrough) -> list[str]:
+    labels = result.labels
+    size = len(labels)
+    lines = [tx.prose(f"cli.weights_explain_{result.weights_name}")]
+    if size < 2:
+        return [*lines, tx.prose("cli.weights_single")]
+    consecutive = bool(np.all(np.diff(labels) == 1))
+    if not consecutive and result.weights_name != "unweighted":
+        lines.append(tx.prose("cli.weights_positions"))
+    generic = {
+        "quadratic": "w[i, j] = (i − j)² / (N − 1)²",
+        "linear": "w[i, j] = |i − j| / (N − 1)",
+        "unweighted": "w[i, i] = 0,  w[i, j] = 1  (i ≠ j)",
+    }[result.weights_name]
+    if not consecutive:
+        generic = generic.replace("(i − j)", "(p(i) − p(j))").replace("|i − j|", "|p(i) − p(j)|")
+    lines.append(f"N = {size}:  {generic}")
+    if result.weights_name == "unweighted":
+        pairs = [(0, 0), (0, 1)]
+    else:
+        pairs = [(0, 1)] + ([(0, size - 1)] if size > 2 else [])
+    for a, b in pairs:
+        i, j = int(labels[a]), int(labels[b])
+        value = tx.num(result.weights[a, b])
+        head = f"w{tx.cell(i, j)}"
+        # On a consecutive scale i − j equals the difference of positions, so the labels are
+        # plugged in directly; otherwise the positions p(i), p(j) are shown first.
+        pi, pj = (i, j) if consecutive else (a, b)
+        p_i, p_j = f"p({tx.label(i)})", f"p({tx.label(j)})"
+        if result.weights_name == "quadratic":
+            via = "" if consecutive else f"({p_i} − {p_j})² / (N − 1)² = "
+            lines.append(f"{head} = {via}({tx.label(pi)} − {tx.label(pj)})² / ({size} − 1)² = "
+                         f"{(pi - pj) ** 2} / {(size - 1) ** 2} = {value}")
+        elif result.weights_name == "linear":
+            via = "" if consecutive else f"|{p_i} − {p_j}| / (N − 1) = "
+            lines.append(f"{head} = {via}|{tx.label(pi)} − {tx.label(pj)}| / ({size} − 1) = "
+                         f"{abs(pi - pj)} / {size - 1} = {value}")
+        else:
+            lines.append(f"{head} = {value}")
+    return lines
+
+
+def _observed(tx: _Text, result: Walkthrough, focus: Cell) -> list[str]:
+    return [tx.prose("cli.observed_explain"), *_matrix(tx, result.labels, result.observed),
+            f"n = Σ O[i, j] = {tx.num(result.n)}"]
+
+
+def _weights(tx: _Text, result: Walkthrough, focus: Cell) -> list[str]:
+    return [*_weights_section(tx, result), *_matrix(tx, result.labels, result.weights)]
+
+
+def _histograms(tx: _Text, result: Walkthrough, focus: Cell) -> list[str]:
+    lines = [tx.prose("cli.histograms_explain")]
+    names = [tx.label(v) for v in result.labels]
+    hist_a = [tx.num(v) for v in result.actual_hist.tolist()]
+    hist_p = [tx.num(v) for v in result.predicted_hist.tolist()]
+    if result.size <= MAX_PRINTED_SIZE:
+        lines.extend(_grid("i", names, [("hist_a", hist_a), ("hist_p", hist_p)]))
+    else:  # a long scale reads better as one line per rating
+        lines.extend(_grid("i", ["hist_a", "hist_p"],
+                           [(name, [a, p]) for name, a, p in zip(names, hist_a, hist_p,
+                                                                  strict=True)]))
+    lines.append(f"Σ hist_a = Σ hist_p = n = {tx.num(result.n)}")
+    return lines
+
+
+def _expected(tx: _Text, result: Walkthrough, focus: Cell) -> list[str]:
+    a, b = focus
+    i, j = int(result.labels[a]), int(result.labels[b])
+    return [
+        tx.prose("cli.expected_explain"),
+        "E[i, j] = hist_a[i] × hist_p[j] / n",
+        f"E{tx.cell(i, j)} = hist_a[{tx.label(i)}] × hist_p[{tx.label(j)}] / n = "
+        f"{tx.num(result.actual_hist[a])} × {tx.num(result.predicted_hist[b])} / "
+        f"{tx.num(result.n)} = {tx.num(result.expected[a, b])}",
+        *_matrix(tx, result.labels, result.expected),
+    ]
+
+
+def _normalization(tx: _Text, result: Walkthrough, focus: Cell) -> list[str]:
+    labels, n = result.labels, tx.num(result.n)
+    a, b = focus
+    oa, ob = (int(x) for x in np.unravel_index(int(np.argmax(result.observed)),
+                                               result.observed.shape))
+    return [
+        tx.prose("cli.normalization_explain"),
+        f"O{tx.cell(int(labels[oa]), int(labels[ob]))} / n = "
+        f"{tx.num(result.observed[oa, ob])} / {n} = {tx.num(result.observed_norm[oa, ob])}",
+        f"E{tx.cell(int(labels[a]), int(labels[b]))} / n = {tx.num(result.expected[a, b])} / "
+        f"{n} = {tx.num(result.expected_norm[a, b])}",
+        "O / n", *_matrix(tx, labels, result.observed_norm),
+        "E / n", *_matrix(tx, labels, result.expected_norm),
+        f"Σ O[i, j] / n = Σ E[i, j] / n = {tx.num(1)}",
+    ]
+
+
+def _sums(tx: _Text, result: Walkthrough, focus: Cell) -> list[str]:
+    lines = [tx.prose("cli.sums_explain")]
+    for name, value, matrix, total in (
+            ("num", "O", result.observed_norm, tx.num(result.numerator)),
+            ("den", "E", result.expected_norm, tx.num(result.denominator))):
+        terms = _sum_of_terms(tx, result.weights, matrix)
+        plugged = "" if terms == total else f"{terms} = "
+        lines.append(f"{name} = Σ w[i, j] × {value}[i, j] / n = {plugged}{total}")
+    return lines
+
+
+def _kappa(tx: _Text, result: Walkthrough, focus: Cell) -> list[str]:
+    num, den = tx.num(result.numerator), tx.num(result.denominator)
+    if result.kappa is None:
+        return [tx.prose("cli.kappa_explain"), f"kappa = 1 − num / den = 1 − {num} / {den}",
+                tx.prose(f"undefined.{result.undefined_reason}")]
+    return [tx.prose("cli.kappa_explain"),
+            f"kappa = 1 − num / den = 1 − {num} / {den} = {tx.num(result.kappa)}"]
+
+
+#: How each step of the catalogue is written in the terminal.
+SECTIONS: dict[StepSlug, Callable[[_Text, Walkthrough, Cell], list[str]]] = {
+    "observed": _observed, "weights": _weights, "histograms": _histograms,
+    "expected": _expected, "normalization": _normalization, "sums": _sums, "kappa": _kappa,
+}
+
+
+def _header(tx: _Text, result: Walkthrough, scale: str) -> list[str]:
+    """What is compared, with which weighting and scale."""
+    names = ", ".join(tx.label(v) for v in result.labels)
+    lines = [tx.prose("cli.title", name=tx(f"common.kappa_name.{result.weights_name}"))]
+    weighting = tx(f"common.weights.{result.weights_name}")
+    n, size = tx.num(result.n), result.size
+    if result.actual is None or result.predicted is None:
+        return [*lines, tx.prose("cli.settings_table", weighting=weighting),
+                tx.prose("cli.input_table", n=n, size=size, labels=names)]
+    lines.append(tx.prose("cli.settings_vectors", weighting=weighting,
+                          scale=tx(f"common.scale.{scale}")))
+    if result.n <= MAX_ECHOED_ITEMS:
+        for key, values in (("common.actual_ratings", result.actual),
+                            ("common.predicted_ratings", result.predicted)):
+            shown = ", ".join(tx.label(v) for v in values)
+            lines.append(tx.prose("cli.value_line", label=tx(key), value=shown))
+    lines.append(tx.prose("cli.input_vectors", n=n, size=size, labels=names))
+    return lines
+
+
+def render_text(result: Walkthrough, stats: KappaStatistics, lang: str,
+                scale: str = "range") -> str:
+    """The whole walkthrough as terminal text in ``lang`` (what the CLI prints by default).
+
+    ``scale`` is the convention the labels were built with (the result does not record it).
+    Steps 4 and 5 work out the cell of E that weighs most in the denominator.
+    """
+    tx = _Text(lang)
+    weighted = result.weighted_expected if result.denominator > 0 else result.expected
+    focus = result.check_cell(*np.unravel_index(int(np.argmax(weighted)), weighted.shape))
+    out = _header(tx, result, scale)
+    for step in STEPS:
+        out += ["", tx.prose_text(step.heading(lang)), *SECTIONS[step.slug](tx, result, focus)]
+    out += ["", tx("cli.result_heading"), *_result_lines(tx, result, stats)]
+    return "\n".join(out) + "\n"
+
+
+def _result_lines(tx: _Text, result: Walkthrough, stats: KappaStatistics) -> list[str]:
+    def line(label_key: str, value: str) -> str:
+        return tx("cli.value_line", label=tx(label_key), value=value)
+
+    if result.kappa is None:
+        # The reason was given under step 6, right after 0/0.
+        return [line("common.kappa", tx("common.undefined")),
+                tx.prose("cli.statistics_need_kappa")]
+    kappa = tx.num(result.kappa)
+    band = landis_koch(result.kappa)
+    lines = [
+        f"kappa = {kappa}",
+        line("common.interpretation", tx(f"common.band.{band}")),
+    ]
+    if stats.se is None or stats.se0 is None or stats.ci_low is None or stats.ci_high is None:
+        return [*lines, tx.prose("cli.statistics_unavailable")]
+    lines.append(line("common.standard_error", f"SE = {tx.num(stats.se)}"))
+    lines.append(line("common.standard_error_h0", f"SE0 = {tx.num(stats.se0)}"))
+    if stats.z is None or stats.p_value is None:
+        lines.append(tx.prose("cli.z_unavailable"))
+    else:
+        lines.append(f"z = kappa / SE0 = {kappa} / {tx.num(stats.se0)} = {tx.num(stats.z)}")
+        smallest = 10.0 ** -4
+        p_text = (f"p < {tx.num(smallest)}" if stats.p_value < smallest
+                  else f"p = {tx.num(stats.p_value)}")
+        lines.append(line("common.p_value_two_sided", p_text))
+    level = format_percent(stats.confidence, tx.lang, decimals=2)
+    lines.append(tx("cli.confidence_interval_line", level=level, low=tx.num(stats.ci_low),
+                    high=tx.num(stats.ci_high)))
+    critical = NormalDist().inv_cdf(0.5 + stats.confidence / 2.0)
+    lines.append(f"kappa ± z × SE = {kappa} ± {tx.num(critical)} × {tx.num(stats.se)}")
+    return lines
+

@@ -1,0 +1,17 @@
+"""Limits on user input: how many ratings, items and how large a rating may be.
+
+Every limit is checked where the input is read, so the engine never sees a 10^12 rating or a
+50,000-rating scale; each breach raises an :class:`~qwk_explained.core.errors.InputError` naming it.
+"""
+
+from __future__ import annotations
+
+#: Most distinct ratings on one scale: a 50 x 50 matrix is still readable; more is no rating scale.
+MAX_RATINGS = 50
+#: Most items in one vector: 10 million int64 ratings are 80 MB, about the most a page should hold.
+MAX_ITEMS = 10_000_000
+#: Largest absolute rating accepted: ratings are small; this keeps arithmetic far from overflow.
+MAX_ABS_RATING = 1_000_000_000
+#: Largest count accepted in one cell of a contingency table.
+MAX_CELL_COUNT = MAX_ITEMS
+
