@@ -6,7 +6,7 @@ Prints, at n = 10,000 items:
   same data (the baseline: goal, walkthrough <= 1.5 x baseline, though it shows far more),
 - the first-render time of a fresh process (import + first full run of the app).
 
-Usage: ``python bench/bench_app.py [--n 10000] [--repeats 15]``
+Usage, from the checkout: ``python -m bench.bench_app [--n 10000] [--repeats 15]``
 """
 
 from __future__ import annotations
@@ -23,10 +23,9 @@ from pathlib import Path
 import numpy as np
 from streamlit.testing.v1 import AppTest
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from qwk_explained.teaching.examples import random_ratings
 
-from qwk_explained.teaching.examples import random_ratings  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 BASELINE = textwrap.dedent("""
     import numpy as np

@@ -1,6 +1,7 @@
 """Benchmark of the core against scikit-learn and against a single ``np.bincount`` pass.
 
-Run: ``.venv/bin/python bench/bench_core.py`` (options: ``--sizes 1e4 1e6``, ``--repeat 7``).
+Run from the checkout: ``.venv/bin/python -m bench.bench_core`` (options: ``--sizes 1e4 1e6``,
+``--repeat 7``).
 
 For n = 1e4, 1e6 and 1e7 random int64 ratings 0..5 it prints the median time per call (timeit
 style: each repeat runs the call enough times to last about 0.2 s) of
@@ -20,16 +21,12 @@ import argparse
 import os
 import platform
 import statistics
-import sys
 import timeit
 from collections.abc import Callable
-from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from qwk_explained import quadratic_weighted_kappa, walkthrough  # noqa: E402
+from qwk_explained import quadratic_weighted_kappa, walkthrough
 
 SKLEARN_SPEEDUP_GOAL = 30.0  # at n = 1e6
 SKLEARN_GOAL_SIZE = 1_000_000

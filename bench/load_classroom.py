@@ -1,6 +1,6 @@
 """Does the app hold up when a whole class uses it at once? A load test against the real server.
 
-Starts ``streamlit run app.py`` on a free loopback port, waits for ``/_stcore/health``, then opens K
+Starts ``streamlit run app.py`` on a free loopback port (``qwk_app.server``), then opens K
 sessions at the same moment over Streamlit's own websocket protocol (``/_stcore/stream``, the
 ``BackMsg``/``ForwardMsg`` protobufs that ship with streamlit), exactly like K browsers would:
 
@@ -24,8 +24,8 @@ Prints p50/p95/max, errors, cross-talk, peak memory and PASS/FAIL against the cl
 (30 sessions x 5 edits, edit p95 < 2 s, zero errors). Loopback only; bounded by a global timeout;
 the server is stopped by its pid whatever happens.
 
-Usage: ``python bench/load_classroom.py [--sessions 30] [--edits 5] [--items 200] [--think 0]
-[--upload-mb 0]``
+Usage, from the checkout: ``python -m bench.load_classroom [--sessions 30] [--edits 5]
+[--items 200] [--think 0] [--upload-mb 0]``
 Like a browser, the client sends with each rerun the state of every text area, select box and
 radio button on the page (the value the server last set, else the widget's default, else what the
 student typed), not only the widget that changed.
@@ -36,18 +36,12 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import socket
 import statistics
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
 from urllib.parse import parse_qs, urlencode
 
 import numpy as np
@@ -59,15 +53,12 @@ from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.Common_pb2 import FileUploaderState
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from qwk_app.server import HOST, serving
+from qwk_explained import walkthrough
+from qwk_explained.present.i18n import LANGUAGES, t
+from qwk_explained.present.numbers import format_number
+from qwk_explained.teaching.examples import random_ratings
 
-from qwk_explained import walkthrough  # noqa: E402
-from qwk_explained.present.i18n import LANGUAGES, t  # noqa: E402
-from qwk_explained.present.numbers import format_number  # noqa: E402
-from qwk_explained.teaching.examples import random_ratings  # noqa: E402
-
-HOST = "127.0.0.1"  # loopback only, never anything else
 GOAL_SESSIONS, GOAL_EDITS, GOAL_P95_SECONDS = 30, 5, 2.0
 #: The widget a student edits (its element id ends with the user key).
 EDITED_KEY = "actual_input"
@@ -75,46 +66,6 @@ CLASSES = 5
 
 
 # --- the server ---------------------------------------------------------------------------------
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind((HOST, 0))
-        return int(probe.getsockname()[1])
-
-
-@contextmanager
-def running_server(port: int | None = None, startup_timeout: float = 60.0,
-                   log_path: Path | None = None) -> Iterator[tuple[subprocess.Popen, int]]:
-    """Start the real app on a loopback port; always stop it (by its pid) on the way out."""
-    port = port or free_port()
-    log = open(log_path or Path(tempfile.gettempdir()) / f"qwk_load_{port}.log", "w")  # noqa: SIM115
-    command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
-               "--server.port", str(port), "--server.address", HOST,
-               "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
-    server = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
-    try:
-        wait_healthy(port, server, startup_timeout)
-        yield server, port
-    finally:
-        stop_server(server)
-        log.close()
-
-
-def wait_healthy(port: int, server: subprocess.Popen, timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    url = f"http://{HOST}:{port}/_stcore/health"
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise RuntimeError(f"the server exited with status {server.returncode}")
-        try:
-            with urllib.request.urlopen(url, timeout=2) as response:  # noqa: S310 - loopback
-                if response.status == 200:
-                    return
-        except OSError:
-            pass
-        time.sleep(0.2)
-    raise TimeoutError(f"the server did not answer {url} within {timeout:.0f} s")
-
 
 def xsrf_cookie(port: int) -> str:
     """The XSRF cookie the server hands out (uploads must echo it in a header)."""
@@ -125,26 +76,6 @@ def xsrf_cookie(port: int) -> str:
             if name.strip() == "_streamlit_xsrf":
                 return rest.split(";", 1)[0]
     raise RuntimeError("the server set no _streamlit_xsrf cookie")
-
-
-def stop_server(server: subprocess.Popen) -> None:
-    """Stop the server we started, by its pid (and any child it started, by theirs)."""
-    try:
-        children = psutil.Process(server.pid).children(recursive=True)
-    except psutil.NoSuchProcess:
-        children = []
-    if server.poll() is None:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(timeout=10)
-    for child in children:
-        try:
-            child.kill()
-        except psutil.NoSuchProcess:
-            pass
 
 
 class MemorySampler(threading.Thread):
@@ -619,7 +550,8 @@ def run_load(sessions: int = GOAL_SESSIONS, edits: int = GOAL_EDITS, items: int 
     outcome = Outcome()
     load_before = os.getloadavg()[0]
     began = time.perf_counter()
-    with running_server(port) as (server, bound):
+    with serving(port=port) as server:
+        bound = server.port
         sampler = MemorySampler(server.pid)
         if warmup:  # the teacher opens the link first: imports and caches are warm
             browser = Browser(bound, timeout)

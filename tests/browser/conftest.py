@@ -1,180 +1,48 @@
-"""Browser tests: the real app served by ``streamlit run``, driven by Debian's Chromium.
+"""Browser tests: the real app served by ``streamlit run`` (``qwk_app.server``), driven by Debian's
+Chromium.
 
 One server and one browser serve every warm test (each test gets its own browser context, so its
 own Streamlit session); the cold deep-link tests start a fresh, never-visited server each.
-
-Without /usr/bin/chromium the tests are skipped, except in CI (``CI=true``) where they fail: the
-browser tests must never silently vanish from a CI run.
 """
 
 from __future__ import annotations
 
-import os
-import re
-import socket
-import subprocess
-import sys
-import tempfile
-import time
-import urllib.request
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
-from pathlib import Path
+from contextlib import ExitStack
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
 try:
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import sync_playwright
 except ImportError:  # the ``browser`` fixture then skips, or fails in CI, with the reason
-    expect = sync_playwright = None
+    sync_playwright = None
 
-from qwk_app.frame import PAGES
-from qwk_explained.present.i18n import LANGUAGES, load, t
-
-ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = Path("/usr/bin/chromium")
-AXE_JS = ROOT / ".cache" / "npm" / "node_modules" / "axe-core" / "axe.min.js"
-SCREENSHOTS = ROOT / "screenshots"
-LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-               "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
-HEALTH_TIMEOUT_S = 60
-#: Longest wait for a script run to finish (a cold first run imports plotly, numpy, pandas...).
-RUN_TIMEOUT_MS = 60_000
-SLUGS = tuple(spec.slug for spec in PAGES)
-LANGS = tuple(LANGUAGES)
-#: The Spanish seed's worked example, as a shared link writes it.
-SEED_ACTUAL = "4,4,3,4,4,4,1,1,2,1"
-SEED_PREDICTED = "0,2,1,0,0,0,1,1,2,1"
-
-
-def in_ci() -> bool:
-    return os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
-
-
-def skip_or_fail(reason: str) -> None:
-    """Skip locally; in CI a missing browser dependency is a failure, never a silent skip."""
-    if in_ci():
-        pytest.fail(f"{reason} (CI is set: browser tests must run in CI)", pytrace=False)
-    pytest.skip(reason)
-
-
-def page_exists(slug: str) -> bool:
-    return (ROOT / "pages" / f"{slug}.py").exists()
-
-
-def require_page(slug: str) -> None:
-    # TEMP while the pages land (qwk_app/frame.py skips missing page files the same way).
-    if not page_exists(slug):
-        pytest.skip(f"pages/{slug}.py does not exist yet")
-
-
-def page_path(slug: str) -> str:
-    """The URL path of a page: the default page (walkthrough) is served at "/" by st.navigation."""
-    return "/" if slug == "walkthrough" else f"/{slug}"
-
-
-def page_titles(slug: str, lang: str) -> set[str]:
-    """What the page's heading may say: its own ``<slug>.title`` if it has one, or its nav title."""
-    titles = {t(lang, f"nav.{slug}")}
-    if f"{slug}.title" in load("en"):
-        titles.add(t(lang, f"{slug}.title"))
-    return titles
-
-
-# --- the server -------------------------------------------------------------------------------
-
-@dataclass
-class Server:
-    process: subprocess.Popen[bytes]
-    url: str
-    log: Path
-
-    def output(self) -> str:
-        return self.log.read_text(errors="replace")[-4000:]
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def start_server(log_dir: Path) -> Server:
-    """``streamlit run app.py`` on a free port; returns once /_stcore/health answers "ok"."""
-    port = _free_port()
-    log = log_dir / f"streamlit-{port}.log"
-    command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
-               "--server.port", str(port), "--server.address", "127.0.0.1",
-               "--browser.gatherUsageStats", "false",
-               # Other people edit files in this checkout while tests run: a file watcher would
-               # pop "source changed" banners into the screenshots.
-               "--server.fileWatcherType", "none"]
-    with open(log, "wb") as sink:
-        process = subprocess.Popen(command, cwd=ROOT, stdout=sink, stderr=subprocess.STDOUT)
-    server = Server(process, f"http://127.0.0.1:{port}", log)
-    deadline = time.monotonic() + HEALTH_TIMEOUT_S
-    while True:
-        if process.poll() is not None:
-            raise RuntimeError(f"streamlit exited with {process.returncode}:\n{server.output()}")
-        try:
-            with urllib.request.urlopen(f"{server.url}/_stcore/health", timeout=2) as response:
-                if response.read().strip() == b"ok":
-                    return server
-        except OSError:
-            pass
-        if time.monotonic() > deadline:
-            stop_server(server)
-            raise RuntimeError(f"no health answer within {HEALTH_TIMEOUT_S} s:\n{server.output()}")
-        time.sleep(0.2)
-
-
-def stop_server(server: Server) -> None:
-    """Stop the server we started, by its own process: terminate, then kill after a timeout."""
-    process = server.process
-    if process.poll() is None:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
+from qwk_app.server import serving
+from tests.browser.helpers import (
+    CHROMIUM,
+    DESKTOP,
+    HEALTH_TIMEOUT_S,
+    LAUNCH_ARGS,
+    App,
+    skip_or_fail,
+)
 
 
 @pytest.fixture(scope="session")
-def server_logs() -> Iterator[Path]:
-    with tempfile.TemporaryDirectory(prefix="qwk-browser-") as folder:
-        yield Path(folder)
-
-
-@pytest.fixture(scope="session")
-def app_url(server_logs: Path) -> Iterator[str]:
+def app_url() -> Iterator[str]:
     """Base URL of one real app server shared by all warm tests."""
-    server = start_server(server_logs)
-    try:
+    with serving(timeout=HEALTH_TIMEOUT_S) as server:
         yield server.url
-    finally:
-        stop_server(server)
 
 
 @pytest.fixture
-def cold_server(server_logs: Path) -> Iterator[Callable[[], str]]:
-    """Factory: each call starts a fresh server nobody has visited yet and returns its base URL."""
-    started: list[Server] = []
+def cold_server() -> Iterator[Callable[[], str]]:
+    """Factory: each call starts a fresh server nobody has visited yet and returns its base URL;
+    every one is stopped when the test ends."""
+    with ExitStack() as servers:
+        yield lambda: servers.enter_context(serving(timeout=HEALTH_TIMEOUT_S)).url
 
-    def start() -> str:
-        started.append(start_server(server_logs))
-        return started[-1].url
-
-    yield start
-    for server in started:
-        stop_server(server)
-
-
-# --- the browser ------------------------------------------------------------------------------
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
@@ -188,141 +56,6 @@ def browser() -> Iterator[Any]:
             yield instance
         finally:
             instance.close()
-
-
-# Known harmless console noise, matched precisely (message AND the URL it is about):
-# 1. Streamlit's frontend finds the server's base path by probing the page's own path first
-#    (GET /checker/_stcore/health and /checker/_stcore/host-config answer 404), then the root.
-#    Every deep link to a page other than "/" logs these two 404s.
-_BASE_PATH_PROBE = re.compile(r"^https?://[^/]+/[^/?#]+/_stcore/(health|host-config)$")
-# 2. Streamlit points the favicon (page_icon=":material/grid_on:") at Google's icon CDN; the test
-#    machine has loopback only, so that one request fails. (Online it loads.)
-_ICON_CDN = "https://fonts.gstatic.com/s/i/short-term/release/materialsymbolsrounded/"
-
-
-def benign(message: str, url: str) -> bool:
-    if message.startswith("Failed to load resource: the server responded with a status of 404"):
-        return bool(_BASE_PATH_PROBE.match(url))
-    if message.startswith("Failed to load resource: net::"):
-        return url.startswith(_ICON_CDN)
-    return False
-
-
-@dataclass
-class App:
-    """One browser tab on the app, with the waits and look-ups the tests share."""
-
-    page: Any
-    base_url: str
-    console_errors: list[str] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        self.page.on("console", self._console)
-        self.page.on("pageerror", lambda error: self.console_errors.append(f"pageerror: {error}"))
-
-    def _console(self, message: Any) -> None:
-        if message.type != "error":
-            return
-        url = (message.location or {}).get("url", "")
-        if not benign(message.text, url):
-            self.console_errors.append(f"console: {message.text} ({url})")
-
-    # navigation and waiting
-
-    def open(self, path: str, *, formulas: bool | None = None) -> None:
-        self.page.goto(self.base_url + path)
-        self.settle(formulas=formulas)
-
-    def settle(self, *, formulas: bool | None = None) -> None:
-        """Wait for the script run to finish, then for formulas, charts and fonts to be drawn.
-
-        ``formulas``: True requires rendered KaTeX, None waits for it only if the page has any.
-        """
-        page = self.page
-        page.locator('[data-testid="stMain"] h1').first.wait_for(timeout=RUN_TIMEOUT_MS)
-        page.locator('[data-testid="stApp"][data-test-script-state="notRunning"]').wait_for(
-            timeout=RUN_TIMEOUT_MS)
-        if formulas:
-            page.locator(".katex-html").first.wait_for(state="visible")
-        # "notRunning" comes as soon as the script is done, while lazily loaded widgets are still
-        # grey skeletons: wait for those too.
-        page.wait_for_function(
-            """() => !document.querySelector('[data-testid="stSkeleton"]')
-                && [...document.querySelectorAll('.katex')]
-                     .every(k => k.querySelector('.katex-html'))
-                && [...document.querySelectorAll('[data-testid="stPlotlyChart"]')]
-                     .every(c => c.querySelector('.js-plotly-plot .main-svg'))""",
-            timeout=RUN_TIMEOUT_MS)
-        page.evaluate("async () => { await document.fonts.ready; }")
-
-    def wait_for_query(self, **expected: str) -> dict[str, str]:
-        """Wait until the address bar holds these query parameters; return all of them."""
-        self.page.wait_for_function(
-            """expected => { const q = new URLSearchParams(location.search);
-                return Object.entries(expected).every(([k, v]) => q.get(k) === v); }""",
-            arg=expected, timeout=RUN_TIMEOUT_MS)
-        return self.query()
-
-    def query(self) -> dict[str, str]:
-        return {k: v[-1] for k, v in parse_qs(urlsplit(self.page.url).query).items()}
-
-    # look-ups
-
-    def heading(self) -> str:
-        return self.page.locator('[data-testid="stMain"] h1').first.inner_text().strip()
-
-    def metric(self, label: str) -> Any:
-        """The value element of the first metric with this label."""
-        box = self.page.locator('[data-testid="stMetric"]').filter(
-            has=self.page.locator('[data-testid="stMetricLabel"]', has_text=label))
-        return box.first.locator('[data-testid="stMetricValue"]')
-
-    def textbox(self, label: str) -> Any:
-        return self.page.get_by_role("textbox", name=label, exact=True)
-
-    def type_into(self, label: str, text: str) -> None:
-        """Replace a text area's text and commit it (st.text_area commits on Ctrl+Enter)."""
-        box = self.textbox(label)
-        box.fill(text)
-        box.press("Control+Enter")
-
-    def choose_language(self, lang: str) -> None:
-        current = self.page.locator('[data-testid="stSidebar"] [role="combobox"]').first
-        current.click()
-        self.page.get_by_role("option", name=LANGUAGES[lang].name, exact=True).click()
-
-    def language_box(self) -> Any:
-        return self.page.locator('[data-testid="stSidebar"] [role="combobox"]').first
-
-    def nav_titles(self) -> list[str]:
-        # The link's own text also holds the icon's ligature name ("calculate"): read the label.
-        labels = self.page.locator(
-            '[data-testid="stSidebarNav"] [data-testid="stSidebarNavLink"] '
-            '[data-testid="stMarkdownContainer"]')
-        return [text.strip() for text in labels.all_inner_texts()]
-
-    def current_nav_title(self) -> str:
-        link = self.page.locator('[data-testid="stSidebarNavLink"][aria-current="page"]')
-        return link.locator('[data-testid="stMarkdownContainer"]').inner_text().strip()
-
-    def figure(self, index: int = 0) -> dict[str, Any]:
-        """A plotly figure's data and layout as the browser holds them."""
-        return self.page.evaluate(
-            """i => { const el = document.querySelectorAll('.js-plotly-plot')[i];
-                return {data: el.data.map(d => ({type: d.type, text: d.text})),
-                        title: el.layout.title && el.layout.title.text,
-                        labels: [...el.querySelectorAll('g.heatmap-label text')]
-                                  .map(e => e.textContent)}; }""", index)
-
-    # checks
-
-    def assert_clean(self) -> None:
-        """No traceback element, no "page not found" dialog, no browser console error."""
-        exceptions = self.page.locator('[data-testid="stException"]')
-        assert exceptions.count() == 0, exceptions.all_inner_texts()
-        dialogs = self.page.get_by_role("dialog")
-        assert dialogs.count() == 0, dialogs.all_inner_texts()
-        assert not self.console_errors, self.console_errors
 
 
 @pytest.fixture

@@ -14,22 +14,20 @@ from collections.abc import Callable
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import (
-    SEED_ACTUAL,
-    SEED_PREDICTED,
-    SLUGS,
-    App,
-    expect,
-    page_exists,
-    page_path,
-    page_titles,
-    require_page,
-)
 
 from qwk_explained import walkthrough
 from qwk_explained.present.catalogue import STEPS
 from qwk_explained.present.i18n import LANGUAGES, t
 from qwk_explained.present.numbers import format_number
+from tests.browser.helpers import (
+    SEED_ACTUAL,
+    SEED_PREDICTED,
+    SLUGS,
+    App,
+    expect,
+    page_path,
+    page_titles,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -55,7 +53,6 @@ def test_every_page_has_a_link():
 def test_first_visit_is_a_deep_link(slug: str, cold_server: Callable[[], str],
                                     new_app: Callable[..., App]):
     """User flow: someone opens a shared link to this page on a server nobody has visited yet."""
-    require_page(slug)
     lang, params = LINKS[slug]
     query = "&".join(f"{k}={v}" for k, v in {"lang": lang, **params}.items())
     app = new_app(cold_server())
@@ -65,12 +62,10 @@ def test_first_visit_is_a_deep_link(slug: str, cold_server: Callable[[], str],
     app.wait_for_query(lang=lang, **params)
     assert app.heading() in page_titles(slug, lang)
     expect(app.language_box()).to_have_value(LANGUAGES[lang].name)
-    existing = [s for s in SLUGS if page_exists(s)]
-    if len(existing) > 1:  # Streamlit shows no navigation menu for a single page
-        titles = app.nav_titles()
-        assert titles == [t(lang, f"nav.{s}") for s in existing]
-        assert not set(titles) & set(SLUGS), titles  # never raw file names
-        assert app.current_nav_title() == t(lang, f"nav.{slug}")
+    titles = app.nav_titles()
+    assert titles == [t(lang, f"nav.{s}") for s in SLUGS]
+    assert not set(titles) & set(SLUGS), titles  # never raw file names
+    assert app.current_nav_title() == t(lang, f"nav.{slug}")
 
     if slug == "walkthrough":
         kappa = format_number(walkthrough(SEED_ACTUAL, SEED_PREDICTED).kappa, lang)

@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from conftest import SEED_ACTUAL, SEED_PREDICTED, App, expect, require_page
 
 from qwk_explained import InputError, walkthrough
 from qwk_explained.core.parse import parse_vector
 from qwk_explained.present.catalogue import STEPS
 from qwk_explained.present.i18n import error_message, load, t
 from qwk_explained.present.numbers import format_number
+from tests.browser.helpers import SEED_ACTUAL, SEED_PREDICTED, App, expect
 
 pytestmark = pytest.mark.browser
 
@@ -127,7 +127,6 @@ def test_walkthrough_path_link(app: App):
 
 def test_guided_next_moves_through_steps(app: App):
     """User flow: the guided page's next button advances one step, and the URL's step follows."""
-    require_page("guided")
     app.open(f"/guided?lang=en&step=1&actual={SEED_ACTUAL}&predicted={SEED_PREDICTED}")
     start = int(app.wait_for_query(lang="en")["step"])
     def progress(step: int) -> str:

@@ -32,8 +32,8 @@ from qwk_explained.present.catalogue import STEPS
 from qwk_explained.present.i18n import LANGUAGES, error_message, t
 from qwk_explained.present.numbers import format_number
 from qwk_explained.teaching.interpret import LANDIS_KOCH_BANDS, landis_koch
+from tests import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 ACTUAL = [4, 4, 3, 4, 4, 4, 1, 1, 2, 1]
 PREDICTED = [0, 2, 1, 0, 0, 0, 1, 1, 2, 1]
 SEED_ARGS = ["--actual", ",".join(map(str, ACTUAL)), "--predicted", ",".join(map(str, PREDICTED))]

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import base64
 import json
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 from streamlit.testing.v1 import AppTest
 
-ROOT = Path(__file__).resolve().parent.parent
-LANGS = ("en", "es", "zh", "tr")
+from qwk_app.frame import PAGES
+from tests import ROOT
+
+#: Every page of the app (a listed page whose file is missing makes its tests fail).
+PAGE_SLUGS = tuple(spec.slug for spec in PAGES)
 
 
 def open_app(page: str | None = None, *, locale: str | None = None, run: bool = True,

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from app_helpers import LANGS, assert_clean, figure_by_title, open_app, open_tab, plotly_specs
 
 from qwk_explained import walkthrough
 from qwk_explained.core.parse import parse_vector
 from qwk_explained.present.catalogue import STEPS
 from qwk_explained.present.i18n import error_message, t
+from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import format_number
 from qwk_explained.teaching.examples import BY_NAME
+from tests.app.helpers import assert_clean, figure_by_title, open_app, open_tab, plotly_specs
 
 SPANISH_SEED = {"actual": "4,4,3,4,4,4,1,1,2,1", "predicted": "0,2,1,0,0,0,1,1,2,1"}
 
@@ -29,7 +30,7 @@ def observed_texts(at, lang):
     return spec["data"][0]["text"]
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_shared_link_shows_that_walkthrough_in_each_language(lang):
     """User flow: open a shared link -> the engine's kappa and O, in that language."""
     at = open_app(lang=lang, **SPANISH_SEED)
@@ -129,7 +130,7 @@ def test_only_the_open_input_tab_is_built_and_it_stays_open_across_languages():
     assert at.text_area(key="actual_input").value == "1,2,3"  # the typed text is always there
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_upload_tab_states_the_size_limit_in_the_users_language(lang):
     """The upload cap (server.maxUploadSize) is said before a student hits it: Streamlit's own
     rejection of a larger file is in English only."""
@@ -219,7 +220,7 @@ def test_language_switch_keeps_vectors_settings_and_cell():
         assert at.query_params["lang"] == lang
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize(("field", "text"), [
     ("actual", "4, x, 3, 4, 4, 4, 1, 1, 2, 1"),
     ("actual", "4, 2.5, 3, 4, 4, 4, 1, 1, 2, 1"),
@@ -300,6 +301,6 @@ def test_every_page_loads_in_every_language():
     for spec in PAGES:
         if not (PAGES_DIR / f"{spec.slug}.py").exists():
             continue
-        for lang in LANGS:
+        for lang in LANGUAGES:
             at = open_app(spec.slug, lang=lang, **SPANISH_SEED)
             assert_clean(at)

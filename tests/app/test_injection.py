@@ -13,13 +13,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from app_helpers import ROOT, assert_clean, open_app, open_tab
 
 from qwk_app import state
-from qwk_app.frame import PAGES, PAGES_DIR
 from qwk_app.text import escape_markdown
 from qwk_explained import InputError, parse_vector
 from qwk_explained.present.i18n import error_message
+from tests.app.helpers import PAGE_SLUGS, ROOT, assert_clean, open_app, open_tab
 
 PAYLOADS = (
     "<script>alert(1)</script>",
@@ -37,12 +36,6 @@ WIDGET_KINDS = ("text_area", "text_input", "number_input", "selectbox", "radio",
                 "file_uploader", "slider", "pills", "segmented_control", "checkbox", "toggle")
 
 
-def page_params():
-    return [pytest.param(spec.slug, marks=() if (PAGES_DIR / f"{spec.slug}.py").exists() else
-                         pytest.mark.skip(reason=f"pages/{spec.slug}.py does not exist yet"))
-            for spec in PAGES]
-
-
 # --- the code -------------------------------------------------------------------------------------
 
 RAW_HTML = re.compile(r"unsafe_allow_html|st\.html\s*\(|components\.html|components\.v1|"
@@ -53,7 +46,7 @@ def test_the_app_never_renders_raw_html():
     """Static check: no unsafe_allow_html, st.html or components.html anywhere in the app code,
     so no user text can reach raw HTML (the markdown path is checked below)."""
     files = [ROOT / "app.py", *[path for folder in ("pages", "qwk_app", "qwk_explained")
-                                for path in sorted((ROOT / folder).glob("*.py"))]]
+                                for path in sorted((ROOT / folder).rglob("*.py"))]]
     hits = [f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
             for path in files
             for number, line in enumerate(path.read_text("utf-8").splitlines(), start=1)
@@ -127,7 +120,7 @@ def test_payload_typed_as_a_vector_is_shown_as_plain_text(walkthrough_app, paylo
 
 
 @pytest.mark.parametrize("payload", PAYLOADS)
-@pytest.mark.parametrize("page", page_params())
+@pytest.mark.parametrize("page", PAGE_SLUGS)
 def test_payload_in_every_url_parameter_of_every_page(page, payload):
     """A shared link whose every parameter is markup: no traceback, nothing rendered."""
     at = open_app(page, **dict.fromkeys(URL_KEYS, payload))
@@ -139,7 +132,7 @@ def test_payload_in_every_url_parameter_of_every_page(page, payload):
             assert area.value == payload
 
 
-@pytest.mark.parametrize("page", page_params())
+@pytest.mark.parametrize("page", PAGE_SLUGS)
 def test_payload_in_every_text_field_of_every_page(page):
     """Every text field of every page gets markup typed in: kept verbatim, rendered nowhere."""
     at = open_app(page, lang="en")

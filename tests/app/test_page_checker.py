@@ -12,14 +12,15 @@ from __future__ import annotations
 import re
 
 import pytest
-from app_helpers import LANGS, assert_clean, open_app
 from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
 
 from qwk_explained import InputError, parse_table, walkthrough, walkthrough_from_table
 from qwk_explained.present import feedback, worksheet
 from qwk_explained.present.i18n import error_message, t
+from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import format_number
 from qwk_explained.teaching import checking
+from tests.app.helpers import assert_clean, open_app
 
 TABLE_PARAM = "0,4,1;0,8,0;0,1,5"
 TABLE = walkthrough_from_table([[0, 4, 1], [0, 8, 0], [0, 1, 5]])
@@ -49,7 +50,7 @@ def hint_for(result, lang, step, value, cell=None):
     return feedback.hint(lang, verdict.diagnosis)
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_table_link_shows_the_engines_kappa_in_each_language(lang):
     """Shared link ?table=...: table mode, the engine's kappa formatted for the language."""
     at = open_app("checker", lang=lang, table=TABLE_PARAM)
@@ -64,7 +65,7 @@ def test_table_link_shows_the_engines_kappa_in_each_language(lang):
         t(lang, f"checker.download_{ext}") for ext in ("md", "tex", "csv", "py")]
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_vectors_mode_uses_the_shared_vectors_in_each_language(lang):
     """No table in the link: the shared vectors, their text fields and the engine's kappa."""
     at = open_app("checker", lang=lang, **SEED)
@@ -75,7 +76,7 @@ def test_vectors_mode_uses_the_shared_vectors_in_each_language(lang):
     assert at.query_params["mode"] == "vectors" and "table" not in at.query_params
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_verdicts_hints_and_first_wrong_step_in_each_language(lang):
     """User flow: right kappa (typed as the language writes it) and num; E typed without the
     division by n; a swapped O cell; an unparseable den. Each gets its translated verdict."""
@@ -153,7 +154,7 @@ def test_language_switch_keeps_table_answers_cells_and_mode():
         assert at.query_params["table"] == "1,2;3,4" and at.query_params["lang"] == lang
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_bad_tables_are_explained_in_the_users_language(lang):
     """Not square, negative, letters, empty: the translated parse error, the text kept."""
     at = open_app("checker", lang=lang, mode="table")

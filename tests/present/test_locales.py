@@ -21,8 +21,8 @@ from qwk_explained.core.types import SCALES, UNDEFINED_REASONS
 from qwk_explained.core.weights import WEIGHTINGS
 from qwk_explained.present.i18n import LANGUAGES
 from qwk_explained.teaching.interpret import BAND_CODES
+from tests import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ROOT / "locales"
 OTHER_LANGUAGES = [lang for lang in LANGUAGES if lang != "en"]
 

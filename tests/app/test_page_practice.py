@@ -8,10 +8,10 @@ with the engine's result; for words: the locale files; for numbers: ``qwk_explai
 from __future__ import annotations
 
 import pytest
-from app_helpers import LANGS, assert_clean, open_app
 
 from qwk_explained.present import formulas
 from qwk_explained.present.i18n import t
+from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import format_number
 from qwk_explained.teaching.exercises import (
     MAX_SEED,
@@ -19,6 +19,7 @@ from qwk_explained.teaching.exercises import (
     make_exercise,
     parse_seed,
 )
+from tests.app.helpers import assert_clean, open_app
 
 SEED, LEVEL = 12345, "medium"
 EXERCISE = make_exercise(SEED, LEVEL)
@@ -66,7 +67,7 @@ def exercise_in_url(at):
     return make_exercise(int(at.query_params["seed"]), at.query_params["level"])
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_shared_exercise_right_and_wrong_answers_in_each_language(lang):
     """Shared link -> make_exercise's vectors; a wrong answer shows the worked step (formulas
     with the engine's numbers) and the exact value; a right one, typed with the language's
@@ -121,7 +122,7 @@ def test_point_comma_and_fraction_answers_are_all_accepted():
     assert at.radio(key="practice_choice_input"), "the last question is the comparison"
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_unreadable_answer_is_explained_and_kept(lang):
     """Bad input: a translated message, the typed text kept, the score unchanged."""
     at = open_practice(lang)
@@ -222,7 +223,7 @@ def test_progress_survives_language_and_page_switches():
     assert score(at, "es") == score_text("es", 1, 2)
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_bad_seed_and_level_in_the_link_fall_back_with_a_message(lang):
     """Bad ?seed= and ?level=: translated messages, a new exercise at the easy level."""
     at = open_practice(lang, seed="abc", level="extreme")

@@ -8,14 +8,15 @@ every word; user flows (shared links, the 2 x 2 inputs, the paradox buttons, lan
 from __future__ import annotations
 
 import pytest
-from app_helpers import LANGS, assert_clean, open_app
 
 from qwk_explained import InputError, walkthrough
 from qwk_explained.core.parse import parse_vector
 from qwk_explained.present.i18n import error_message, t
+from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import format_number
 from qwk_explained.teaching import theory
 from qwk_explained.teaching.examples import BY_NAME
+from tests.app.helpers import assert_clean, open_app
 
 UNUSED = BY_NAME["unused_rating"]
 URL = {"actual": ",".join(map(str, UNUSED.actual)),
@@ -31,7 +32,7 @@ def cells(at):
     return tuple(int(at.number_input(key=key).value) for key in CELL_KEYS)
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_shared_link_in_each_language(lang):
     """Shared link: closed form = matrix route = engine; 2 x 2 numbers = engine; scales marked."""
     at = open_app("theory", lang=lang, **URL)
@@ -154,7 +155,7 @@ def test_language_switch_keeps_the_table_and_the_ratings():
     assert note in [c.value for c in at.caption]
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_bad_shared_input_is_translated_and_kept(lang):
     """Bad input: a translated message, the typed text kept, the last valid ratings in use."""
     at = open_app("theory", lang=lang, **URL)

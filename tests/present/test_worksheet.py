@@ -25,8 +25,8 @@ from qwk_explained.present import worksheet
 from qwk_explained.present.catalogue import STEPS
 from qwk_explained.present.i18n import LANGUAGES, t
 from qwk_explained.present.numbers import format_latex, format_number
+from tests import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 LANGS = tuple(LANGUAGES)
 SEED = walkthrough("4,4,3,4,4,4,1,1,2,1", "0,2,1,0,0,0,1,1,2,1")
 TABLE = walkthrough_from_table([[0, 4, 1], [0, 8, 0], [0, 1, 5]])

@@ -11,13 +11,14 @@ from __future__ import annotations
 import sys
 
 import pytest
-from app_helpers import LANGS, assert_clean, open_app
 
 from qwk_explained.core.parse import parse_vector
 from qwk_explained.present.i18n import error_message, t
+from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import format_number
 from qwk_explained.teaching import conventions
 from qwk_explained.teaching.examples import BY_NAME
+from tests.app.helpers import assert_clean, open_app
 
 UNUSED = BY_NAME["unused_rating"]
 URL = {"actual": ",".join(map(str, UNUSED.actual)),
@@ -37,7 +38,7 @@ def table(at):
     return at.table[0].value
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_table_equals_conventions_and_sklearn_in_each_language(lang):
     """Shared link: each row's kappa = conventions.compare; sklearn column = sklearn, live."""
     at = open_app("pitfalls", lang=lang, **URL)
@@ -150,7 +151,7 @@ def test_language_switch_keeps_the_ratings():
             -0.139240506, lang)
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_bad_shared_input_is_translated_and_kept(lang):
     """Bad input: a translated message, the typed text kept, the last valid ratings in use."""
     at = open_app("pitfalls", lang=lang, **URL)

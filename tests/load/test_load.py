@@ -1,6 +1,6 @@
 """A small classroom against the real server: concurrent sessions never see each other's results.
 
-Runs ``bench/load_classroom.py`` (5 sessions x 2 edits over Streamlit's websocket protocol, on a
+Runs ``bench.load_classroom`` (5 sessions x 2 edits over Streamlit's websocket protocol, on a
 loopback port, and one upload) and checks against the engine: every session got its own kappa, n
 and URL back (``qwk_explained.walkthrough`` on its own vectors, in its own language), with no
 exception, error message, websocket failure or timeout. No timing assertion: the figures are the
@@ -9,30 +9,23 @@ benchmark's job.
 
 from __future__ import annotations
 
-import importlib.util
+import subprocess
 import sys
 
 import pytest
-from app_helpers import ROOT
+
+from bench import load_classroom
+from qwk_app.server import ROOT
 
 pytestmark = pytest.mark.slow
-
-
-def _bench():
-    spec = importlib.util.spec_from_file_location("load_classroom",
-                                                  ROOT / "bench" / "load_classroom.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("load_classroom", module)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_concurrent_sessions_get_their_own_results_without_errors():
     """User flow x 5 at once: open a shared link with one's own vectors, edit twice; meanwhile a
     sixth session uploads a 2 MB CSV (the browser's protocol: upload URL, PUT with the XSRF
     token, rerun) and must see the engine's kappa for that file."""
-    report = _bench().run_load(sessions=5, edits=2, items=60, timeout=60, global_timeout=180,
-                               upload_mb=2)
+    report = load_classroom.run_load(sessions=5, edits=2, items=60, timeout=60,
+                                     global_timeout=180, upload_mb=2)
     assert not report.errors, report.errors
     assert not report.cross_talk, report.cross_talk
     assert report.complete, report.table()
@@ -42,11 +35,10 @@ def test_concurrent_sessions_get_their_own_results_without_errors():
 
 def test_the_plans_give_every_session_different_vectors_and_expectations():
     """The cross-talk check can only see a mix-up if sessions differ: n and kappa per session."""
-    bench = _bench()
-    plans = bench.make_plans(6, 2, 40)
+    plans = load_classroom.make_plans(6, 2, 40)
     assert len({len(p.predicted.split(",")) for p in plans}) == 6
     assert len({p.actuals for p in plans}) == 6
-    expected = [bench.expected_metrics(p, 0) for p in plans]
+    expected = [load_classroom.expected_metrics(p, 0) for p in plans]
     assert len({tuple(sorted(e.items())) for e in expected}) == 6
 
 
@@ -54,8 +46,5 @@ def test_pandas_is_imported_with_the_frame_not_inside_a_session():
     """Regression: a session importing pandas for the first time (opening the table editor,
     uploading a large file) made plotly fail in every other session rendering at that moment,
     which found the half-initialised module in sys.modules. The frame imports it up front."""
-    import subprocess
-
-    code = ("import sys; sys.path.insert(0, '.'); import qwk_app.frame; "
-            "sys.exit('pandas' not in sys.modules)")
+    code = "import sys, qwk_app.frame; sys.exit('pandas' not in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=False).returncode == 0

@@ -2,8 +2,8 @@
 
 Sources of truth: the engine (``qwk_explained.ratings`` raises the ``InputError`` an input deserves,
 ``walkthrough`` computes kappa), the locale files (every message shown is one of the session
-language's strings) and ``.streamlit/config.toml`` (the upload cap). Pages that have not landed yet
-are skipped, so these tests cover each new page as soon as its file exists.
+language's strings) and ``.streamlit/config.toml`` (the upload cap). Every page listed in
+``qwk_app.frame.PAGES`` is covered; a listed page whose file is missing fails.
 
 Hypothesis example counts are kept small (each example is one or two full app runs); on CI the
 examples are derandomized so a failure there can be replayed.
@@ -17,12 +17,10 @@ import re
 import string
 
 import pytest
-from app_helpers import LANGS, ROOT, assert_clean, open_app, open_tab
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from qwk_app import state
-from qwk_app.frame import PAGES, PAGES_DIR
 from qwk_app.text import escape_markdown
 from qwk_explained import InputError, walkthrough
 from qwk_explained.core.csvfile import parse_csv
@@ -33,18 +31,10 @@ from qwk_explained.core.validate import check_pair
 from qwk_explained.core.weights import WEIGHTINGS
 from qwk_explained.present.i18n import LANGUAGES, error_message, load, t
 from qwk_explained.present.numbers import format_number
+from tests.app.helpers import PAGE_SLUGS, ROOT, assert_clean, open_app, open_tab
 
-SLUGS = [spec.slug for spec in PAGES]
-EXISTING = [slug for slug in SLUGS if (PAGES_DIR / f"{slug}.py").exists()]
 FEW = settings(max_examples=20, deadline=None, derandomize=bool(os.environ.get("CI")),
                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-
-
-def page_params(slugs=SLUGS):
-    """Every page of the app; one whose file has not landed yet is skipped, saying so."""
-    return [pytest.param(slug, marks=() if (PAGES_DIR / f"{slug}.py").exists() else
-                         pytest.mark.skip(reason=f"pages/{slug}.py does not exist yet"))
-            for slug in slugs]
 
 
 # --- what the app must show ---------------------------------------------------------------------
@@ -148,7 +138,7 @@ def _walkthrough_app(lang: str):
 
 
 @FEW
-@given(lang=st.sampled_from(LANGS), field=st.sampled_from(["actual", "predicted"]),
+@given(lang=st.sampled_from(list(LANGUAGES)), field=st.sampled_from(["actual", "predicted"]),
        text=VECTOR_TEXT)
 def test_random_text_in_the_vector_fields(lang, field, text):
     """Any text in either vector: no traceback; the engine's error, translated, next to the field;
@@ -179,11 +169,11 @@ def _page_text_widgets(slug: str) -> tuple[tuple[str, str], ...]:
 
 
 @FEW
-@given(data=st.data(), lang=st.sampled_from(LANGS), text=VECTOR_TEXT | GARBAGE)
+@given(data=st.data(), lang=st.sampled_from(list(LANGUAGES)), text=VECTOR_TEXT | GARBAGE)
 def test_random_text_in_every_text_field_of_every_page(data, lang, text):
     """Each page's own text fields (answers, tables...): no traceback, text kept, messages in the
     session's language."""
-    fields = [(slug, kind, key) for slug in EXISTING for kind, key in _page_text_widgets(slug)]
+    fields = [(slug, kind, key) for slug in PAGE_SLUGS for kind, key in _page_text_widgets(slug)]
     slug, kind, key = data.draw(st.sampled_from(fields), label="field")
     at = open_app(slug, lang=lang)
     widget = getattr(at, kind)(key=key)
@@ -198,7 +188,7 @@ def test_random_text_in_every_text_field_of_every_page(data, lang, text):
 # --- shared links with garbage ------------------------------------------------------------------
 
 @FEW
-@given(page=st.sampled_from(EXISTING),
+@given(page=st.sampled_from(PAGE_SLUGS),
        params=st.dictionaries(st.sampled_from(URL_KEYS), GARBAGE, max_size=7))
 def test_random_url_parameters_open_every_page(page, params):
     """Any URL: the page opens without a traceback; a bad lang/weights/scale gets its translated
@@ -244,7 +234,7 @@ def _upload_app(lang: str):
 
 
 @FEW
-@given(lang=st.sampled_from(LANGS), data=CSV_BYTES)
+@given(lang=st.sampled_from(list(LANGUAGES)), data=CSV_BYTES)
 def test_random_csv_upload(lang, data):
     """Any file: no traceback; the parser's error in the session's language, or the two columns
     become the vectors and the engine's kappa is shown."""
@@ -373,7 +363,7 @@ VALID_VECTORS = st.lists(st.tuples(st.integers(0, 4), st.integers(0, 4)), min_si
 @settings(FEW, max_examples=12)
 @example(page="walkthrough", lang="es", vectors=("1 2 3 4", "1 2 3 3"), weights="linear",
          scale="observed", steps=0)
-@given(page=st.sampled_from(EXISTING), lang=st.sampled_from(LANGS),
+@given(page=st.sampled_from(PAGE_SLUGS), lang=st.sampled_from(list(LANGUAGES)),
        vectors=VALID_VECTORS | st.tuples(VECTOR_TEXT, VECTOR_TEXT),
        weights=st.sampled_from(WEIGHTINGS), scale=st.sampled_from(["range", "observed"]),
        steps=st.integers(0, 8))
@@ -414,8 +404,8 @@ def test_reloading_the_link_restores_the_same_view(page, lang, vectors, weights,
 
 
 ACTIONS = st.one_of(
-    st.tuples(st.just("page"), st.sampled_from(EXISTING)),
-    st.tuples(st.just("lang"), st.sampled_from(LANGS)),
+    st.tuples(st.just("page"), st.sampled_from(PAGE_SLUGS)),
+    st.tuples(st.just("lang"), st.sampled_from(list(LANGUAGES))),
     st.tuples(st.just("weights"), st.sampled_from(WEIGHTINGS)),
     st.tuples(st.just("scale"), st.sampled_from(["range", "observed"])),
     st.tuples(st.sampled_from(["actual", "predicted"]), VALID_VECTORS.map(lambda v: v[0])),

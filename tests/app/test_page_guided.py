@@ -11,14 +11,15 @@ import json
 
 import numpy as np
 import pytest
-from app_helpers import LANGS, assert_clean, figure_by_title, open_app
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
 from qwk_explained import InputError, parse_vector, walkthrough
 from qwk_explained.present import formulas
 from qwk_explained.present.catalogue import STEPS
 from qwk_explained.present.i18n import error_message, t
+from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import format_number, format_percent
+from tests.app.helpers import assert_clean, figure_by_title, open_app
 
 ACTUAL = "4,4,3,4,4,4,1,1,2,1"
 PREDICTED = "0,2,1,0,0,0,1,1,2,1"
@@ -66,7 +67,7 @@ def metric(at, label: str):
     return next(m for m in at.metric if m.label == label)
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_shared_link_opens_step_3_and_buttons_move_through_the_steps(lang):
     """User flow: ?step=3 shows step 3 only; next and previous move and update the URL."""
     at = open_app("guided", lang=lang, step=3, **SEED)
@@ -85,13 +86,14 @@ def test_shared_link_opens_step_3_and_buttons_move_through_the_steps(lang):
     assert_clean(at)
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_language_and_page_switches_keep_step_vectors_and_cell(lang):
     """User flow: step 5, cell (4, 0); switch language, go to the walkthrough and come back."""
     at = open_app("guided", lang=lang, step=5, **SEED)
     pick_cell(at, 4, 0)
     assert at.query_params["cell"] == "4,0"
-    other = LANGS[(LANGS.index(lang) + 1) % len(LANGS)]
+    codes = list(LANGUAGES)
+    other = codes[(codes.index(lang) + 1) % len(codes)]
     at.selectbox(key="lang").set_value(other).run()
     assert_clean(at)
     assert shown_step(at, other) == 5
@@ -108,7 +110,7 @@ def test_language_and_page_switches_keep_step_vectors_and_cell(lang):
     assert at.text_area(key="predicted_input").value == PREDICTED
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("bad", ["abc", "0", "99"])
 def test_bad_step_in_the_link_explains_and_shows_step_1(lang, bad):
     at = open_app("guided", lang=lang, step=bad, **SEED)
@@ -117,7 +119,7 @@ def test_bad_step_in_the_link_explains_and_shows_step_1(lang, bad):
     assert shown_step(at, lang) == 1
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_chosen_cell_lists_its_items_and_its_arithmetic(lang):
     """Against the vectors (items) and the engine (O, w, E, shares), at the last step."""
     at = open_app("guided", lang=lang, step=7, **SEED)
@@ -150,7 +152,7 @@ def test_cell_with_many_items_is_capped_at_50():
     assert t("en", "guided.cell_no_items", row=1, col=2) in texts(at)
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_highlight_in_the_observed_heatmap_follows_the_chosen_cell(lang):
     """The O figure's outline (layout.shapes) sits on the chosen cell: x = column, y = row."""
     at = open_app("guided", lang=lang, step=1, **SEED)
@@ -188,7 +190,7 @@ def test_cell_from_the_link_is_followed_and_a_bad_one_is_explained():
     assert t("es", "guided.bad_cell") in [w.value for w in at.warning]
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_what_if_shows_the_engines_kappa_and_apply_shares_the_new_vector(lang):
     """Against the engine on the modified vectors; apply shares the new predicted text."""
     at = open_app("guided", lang=lang, step=7, **SEED)
@@ -216,7 +218,7 @@ def test_what_if_shows_the_engines_kappa_and_apply_shares_the_new_vector(lang):
     assert at.text_area(key="predicted_input").value == "0, 4, 1, 0, 0, 0, 1, 1, 2, 1"
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_undefined_kappa_in_what_if_is_explained_not_a_number(lang):
     """Both raters always say 2 on a 1..3 scale: den = 0, so kappa is undefined before."""
     at = open_app("guided", lang=lang, step=7, actual="2,2,2", predicted="2,2,2", min=1, max=3)
@@ -230,7 +232,7 @@ def test_undefined_kappa_in_what_if_is_explained_not_a_number(lang):
     assert changed.value == format_number(after.kappa, lang) and not changed.delta
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_bad_input_shows_a_translated_message_and_keeps_the_text(lang):
     at = open_app("guided", lang=lang, step=4, **SEED)
     at.text_area(key="actual_input").input("4, 4, x").run()

@@ -1,0 +1,2 @@
+"""Benchmarks, run from the checkout as modules: ``python -m bench.bench_core``,
+``python -m bench.bench_app``, ``python -m bench.load_classroom``."""

@@ -1,0 +1,1 @@
+"""The Streamlit app (qwk_app and pages), driven with AppTest."""

@@ -1,0 +1,1 @@
+"""The real app served by streamlit run, driven by Chromium with Playwright."""

@@ -1,0 +1,1 @@
+"""The command line (qwk_explained.cli), run in-process, as a subprocess and from a built wheel."""

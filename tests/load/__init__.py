@@ -1,0 +1,1 @@
+"""The real server under a small classroom of concurrent sessions (bench.load_classroom)."""

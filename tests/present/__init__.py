@@ -1,0 +1,2 @@
+"""The presentation layer (qwk_explained.present): formulas, figures, worksheets, locales, the
+step catalogue."""

@@ -1,0 +1,1 @@
+"""The teaching layer (qwk_explained.teaching): cells, checking, exercises, conventions, theory."""
