@@ -182,6 +182,18 @@ def test_histograms_add_up_to_n(seed, lang):
     assert last_number(f.histogram_cell(seed, 0, lang, "p"), lang) == seed.predicted_hist[0]
 
 
+def test_share_latex_plugs_in_the_numbers_in_each_language(seed):
+    """A cell's share of num and den: w O / n over num, its number as each language writes it."""
+    assert f.numerator_share_latex(seed, 4, 0, "en") == (
+        r"\frac{w_{5,1}\, O_{5,1} / n}{\text{num}} = \frac{1 \cdot 0.4}{0.45} = 88.9\%")
+    assert "0{,}395" in f.denominator_share_latex(seed, 4, 0, "es")
+    assert f.numerator_share_latex(seed, 4, 0, "tr").endswith(r"\%88{,}9")
+    perfect = walkthrough([1, 2, 3], [1, 2, 3])
+    assert f.numerator_share_latex(perfect, 0, 1) is None  # num = 0: no share to show
+    constant = walkthrough([2, 2], [2, 2], min_rating=1, max_rating=3)
+    assert f.denominator_share_latex(constant, 1, 1) is None  # den = 0
+
+
 def test_long_sums_are_cut_with_dots():
     w = walkthrough(list(range(20)), list(range(19, -1, -1)))
     latex = f.histogram_plugged(w, "en", max_terms=8)

@@ -1,4 +1,4 @@
-"""One cell of the QWK matrices and the "what if" experiment (``qwk_explained.cells``).
+"""One cell of the QWK matrices and the "what if" experiment (``qwk_explained.teaching.cells``).
 
 Sources of truth: the rating vectors themselves (which items fall in a cell), the engine
 (``qwk_explained.walkthrough`` on the modified vectors for "what if"), and invariants (the shares
@@ -12,10 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from qwk_app import links
 from qwk_explained import InputError, walkthrough
-from qwk_explained.present import formulas
-from qwk_explained.present.figures import heatmap, with_click_targets
 from qwk_explained.teaching import cells
 
 SEED_ACTUAL = [4, 4, 3, 4, 4, 4, 1, 1, 2, 1]
@@ -92,18 +89,6 @@ def test_cell_share_is_the_weighted_cell_over_the_total():
     assert share_num == pytest.approx(0.4 / 0.45)
 
 
-def test_share_latex_plugs_in_the_numbers_in_each_language():
-    w = seed()
-    assert formulas.numerator_share_latex(w, 4, 0, "en") == (
-        r"\frac{w_{4,0}\, O_{4,0} / n}{\text{num}} = \frac{1 \cdot 0.4}{0.45} = 88.9\%")
-    assert "0{,}395" in formulas.denominator_share_latex(w, 4, 0, "es")
-    assert formulas.numerator_share_latex(w, 4, 0, "tr").endswith(r"\%88{,}9")
-    perfect = walkthrough([1, 2, 3], [1, 2, 3])
-    assert formulas.numerator_share_latex(perfect, 0, 1) is None  # num = 0: no share to show
-    constant = walkthrough([2, 2], [2, 2], min_rating=1, max_rating=3)
-    assert formulas.denominator_share_latex(constant, 1, 1) is None  # den = 0
-
-
 # --- what if --------------------------------------------------------------------------------------
 
 
@@ -144,49 +129,3 @@ def test_what_if_keeps_a_fixed_scale_and_rejects_a_rating_outside_it():
         cells.what_if(w, 0, 9, min_rating=1, max_rating=3)
     with pytest.raises(IndexError):
         cells.what_if(w, 3, 1)
-
-
-# --- URL values and clicks ------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("value, expected", [
-    ("1", 1), ("7", 7), (" 3 ", 3), ("0", None), ("8", None), ("99", None), ("-1", None),
-    ("abc", None), ("3.5", None), ("", None), ("٣", None),
-])
-def test_parse_step_accepts_only_1_to_7(value, expected):
-    assert links.parse_step(value) == expected
-
-
-def test_cell_text_and_parse_cell_round_trip_with_labels():
-    w = walkthrough([5, 5, 3], [1, 2, 1])  # labels 1..5: positions are not the labels
-    assert links.cell_text(w, 4, 0) == "5,1"
-    assert links.parse_cell("5,1", w.labels) == (4, 0)
-    assert links.parse_cell(" 5 , 1 ", w.labels) == (4, 0)
-    for bad in ("5", "5,1,2", "x,1", "6,1", "", "5;1"):
-        assert links.parse_cell(bad, w.labels) is None
-
-
-def test_cell_from_point_reads_labels_then_customdata():
-    labels = [1, 2, 3, 4, 5]
-    assert links.cell_from_point({"x": "1", "y": "5"}, labels) == (4, 0)
-    assert links.cell_from_point({"x": 1, "y": 5}, labels) == (4, 0)
-    assert links.cell_from_point({"customdata": [2, 3]}, labels) == (2, 3)
-    assert links.cell_from_point({"x": "9", "y": "1"}, labels) is None
-    assert links.cell_from_point({"customdata": [7, 0]}, labels) is None
-    assert links.cell_from_point({}, labels) is None
-
-
-def test_click_targets_cover_every_cell_and_leave_the_figure_alone():
-    """figures.with_click_targets: one invisible marker per cell carrying its positions."""
-    w = seed()
-    figure = heatmap(w.observed, w.labels, title="O", x_title="p", y_title="a", kind="counts",
-                     lang="en", highlight=(4, 0), integer=True)
-    clickable = with_click_targets(figure, w.labels)
-    assert len(figure.data) == 3 and figure.data[0].hoverinfo is None
-    targets = clickable.data[-1]
-    assert targets.type == "scatter" and len(targets.x) == w.size ** 2
-    k = 4 * w.size + 0
-    assert (targets.y[k], targets.x[k], list(targets.customdata[k])) == ("4", "0", [4, 0])
-    assert targets.text[k] == "4"  # the count written in O_{4,0}
-    assert clickable.data[0].hoverinfo == "skip"
-    assert clickable.layout.shapes == figure.layout.shapes

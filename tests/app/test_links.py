@@ -1,0 +1,41 @@
+"""Values from outside the widgets (``qwk_app.links``): the step and cell of a shared link, and the
+point of a click on a heatmap.
+
+Sources of truth: the rating labels of the result (a cell is written with labels, read back as
+positions), the step catalogue (steps 1 to 7), and plotly's click events (a point carries its axis
+categories, or the ``customdata`` the click targets put there). Anything else reads as ``None``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from qwk_app import links
+from qwk_explained import walkthrough
+
+
+@pytest.mark.parametrize("value, expected", [
+    ("1", 1), ("7", 7), (" 3 ", 3), ("0", None), ("8", None), ("99", None), ("-1", None),
+    ("abc", None), ("3.5", None), ("", None), ("٣", None),
+])
+def test_parse_step_accepts_only_1_to_7(value, expected):
+    assert links.parse_step(value) == expected
+
+
+def test_cell_text_and_parse_cell_round_trip_with_labels():
+    w = walkthrough([5, 5, 3], [1, 2, 1])  # labels 1..5: positions are not the labels
+    assert links.cell_text(w, 4, 0) == "5,1"
+    assert links.parse_cell("5,1", w.labels) == (4, 0)
+    assert links.parse_cell(" 5 , 1 ", w.labels) == (4, 0)
+    for bad in ("5", "5,1,2", "x,1", "6,1", "", "5;1"):
+        assert links.parse_cell(bad, w.labels) is None
+
+
+def test_cell_from_point_reads_labels_then_customdata():
+    labels = [1, 2, 3, 4, 5]
+    assert links.cell_from_point({"x": "1", "y": "5"}, labels) == (4, 0)
+    assert links.cell_from_point({"x": 1, "y": 5}, labels) == (4, 0)
+    assert links.cell_from_point({"customdata": [2, 3]}, labels) == (2, 3)
+    assert links.cell_from_point({"x": "9", "y": "1"}, labels) is None
+    assert links.cell_from_point({"customdata": [7, 0]}, labels) is None
+    assert links.cell_from_point({}, labels) is None

@@ -1,0 +1,88 @@
+"""The step catalogue (``qwk_explained.present.catalogue.STEPS``) and the surfaces that iterate it.
+
+Sources of truth: the walkthrough as the seed documents teach it, seven steps in this order (the
+observed matrix O, the weights w, the two histograms, the expected matrix E, the normalization by
+n, the weighted sums num and den, kappa = 1 - num / den), written out below independently of the
+catalogue; the locale files of every language in the language record; and what each surface
+really produces (the CLI's printed text, the worksheet's outline), not only its tables.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from qwk_app.render import STEP_CHARTS
+from qwk_explained import cli, walkthrough
+from qwk_explained.cli.text import SECTIONS
+from qwk_explained.present import worksheet
+from qwk_explained.present.catalogue import BY_SLUG, SLUGS, STEP_OF, STEPS
+from qwk_explained.present.i18n import load, t
+from qwk_explained.present.languages import LANGUAGES
+
+#: The seven steps, numbered 1 to 7 in this order.
+EXPECTED_SLUGS = ("observed", "weights", "histograms", "expected", "normalization", "sums",
+                  "kappa")
+#: The Spanish seed's worked example.
+ACTUAL, PREDICTED = "4,4,3,4,4,4,1,1,2,1", "0,2,1,0,0,0,1,1,2,1"
+
+
+def headings(lang: str) -> list[str]:
+    return [step.heading(lang) for step in STEPS]
+
+
+def test_seven_steps_numbered_1_to_7_in_the_taught_order():
+    assert [step.number for step in STEPS] == [1, 2, 3, 4, 5, 6, 7]
+    assert tuple(step.slug for step in STEPS) == EXPECTED_SLUGS
+    assert SLUGS == EXPECTED_SLUGS  # the StepSlug type lists the same slugs
+    assert {slug: step.number for slug, step in BY_SLUG.items()} == {
+        slug: number for number, slug in enumerate(EXPECTED_SLUGS, start=1)}
+
+
+def test_every_quantity_belongs_to_the_step_that_computes_it():
+    """What the checker names as "the first wrong step" for each quantity a learner computes."""
+    assert {quantity: step.slug for quantity, step in STEP_OF.items()} == {
+        "observed": "observed", "weights": "weights", "actual_hist": "histograms",
+        "predicted_hist": "histograms", "expected": "expected", "observed_norm": "normalization",
+        "expected_norm": "normalization", "numerator": "sums", "denominator": "sums",
+        "kappa": "kappa"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_step_has_its_title_and_text_in_every_language(lang):
+    """Read from the language's own file (``t`` would fall back to English and hide a gap)."""
+    strings = load(lang)
+    for step in STEPS:
+        for key in (step.title_key, step.text_key):
+            assert strings.get(key, "").strip(), f"{lang}: {key} is missing or empty"
+    # Each heading names its own step: seven different headings, each with its title.
+    assert len(set(headings(lang))) == len(STEPS)
+    for step, heading in zip(STEPS, headings(lang), strict=True):
+        assert strings[step.title_key] in heading
+
+
+def test_the_cli_writes_every_step_and_only_those():
+    assert tuple(SECTIONS) == EXPECTED_SLUGS
+
+
+def test_the_app_draws_charts_for_every_step_and_only_those():
+    assert tuple(STEP_CHARTS) == EXPECTED_SLUGS
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_worksheet_headings_are_the_seven_step_headings_in_order(lang):
+    """Between the data and the statistics, the outline's headings are exactly the steps'."""
+    outline = worksheet.outline(walkthrough(ACTUAL, PREDICTED), lang)
+    shown = [block.text for block in outline if block.kind == "heading"]
+    assert shown == [t(lang, "checker.ws.data_heading"), *headings(lang),
+                     t(lang, "checker.ws.stats_heading")]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_cli_text_sections_are_the_seven_steps_in_order(lang, capsys):
+    """The CLI's text output: after its header, each section starts after a blank line with its
+    heading; the sections are exactly the seven steps in order, then the result."""
+    status = cli.main(["--actual", ACTUAL, "--predicted", PREDICTED, "--lang", lang])
+    lines = capsys.readouterr().out.splitlines()
+    assert status == 0
+    sections = [lines[k + 1] for k, line in enumerate(lines[:-1]) if not line.strip()]
+    assert sections == [*headings(lang), t(lang, "cli.result_heading")]
