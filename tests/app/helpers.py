@@ -10,10 +10,17 @@ import numpy as np
 from streamlit.testing.v1 import AppTest
 
 from qwk_app.frame import PAGES
+from qwk_explained.present.languages import LANGUAGES
 from tests import ROOT
 
 #: Every page of the app (a listed page whose file is missing makes its tests fail).
 PAGE_SLUGS = tuple(spec.slug for spec in PAGES)
+
+
+def switch_order(start: str) -> list[str]:
+    """The languages a language-switch test visits from ``start``: every other one, in the
+    language record's order, then ``start`` again."""
+    return [*(code for code in LANGUAGES if code != start), start]
 
 
 def open_app(page: str | None = None, *, locale: str | None = None, run: bool = True,

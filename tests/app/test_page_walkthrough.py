@@ -12,11 +12,18 @@ import pytest
 from qwk_explained import walkthrough
 from qwk_explained.core.parse import parse_vector
 from qwk_explained.present.catalogue import STEPS
-from qwk_explained.present.i18n import error_message, t
+from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import format_number
 from qwk_explained.teaching.examples import BY_NAME
-from tests.app.helpers import assert_clean, figure_by_title, open_app, open_tab, plotly_specs
+from tests.app.helpers import (
+    assert_clean,
+    figure_by_title,
+    open_app,
+    open_tab,
+    plotly_specs,
+    switch_order,
+)
 
 SPANISH_SEED = {"actual": "4,4,3,4,4,4,1,1,2,1", "predicted": "0,2,1,0,0,0,1,1,2,1"}
 
@@ -43,8 +50,9 @@ def test_shared_link_shows_that_walkthrough_in_each_language(lang):
     assert at.text_area(key="actual_input").value == SPANISH_SEED["actual"]
 
 
-def test_issue_example_link_in_spanish_uses_decimal_comma():
-    """The issue's own link: Spanish labels, -0,1392 (decimal comma), and the seven steps."""
+def test_spanish_seed_link_in_spanish_uses_decimal_comma():
+    """The Spanish seed's example as a shared link: Spanish labels, -0,1392 (decimal comma), and
+    the seven steps."""
     at = open_app(lang="es", **SPANISH_SEED)
     assert kappa_metric(at, "es") == "-0,1392"
     headers = [h.value for h in at.subheader]
@@ -210,7 +218,7 @@ def test_language_switch_keeps_vectors_settings_and_cell():
     """Switching language changes the words, never the user's data or settings."""
     at = open_app(lang="en", actual="0,1,2,2,1", predicted="0,2,2,1,1", weights="linear")
     at.selectbox(key="cell_row_input").set_value(2).run()
-    for lang in ("zh", "tr", "es", "en"):
+    for lang in switch_order("en"):
         at.selectbox(key="lang").set_value(lang).run()
         assert_clean(at)
         assert at.title[0].value == t(lang, "walkthrough.title")
@@ -218,27 +226,6 @@ def test_language_switch_keeps_vectors_settings_and_cell():
         assert at.radio(key="weights_input").value == "linear"
         assert at.selectbox(key="cell_row_input").value == 2
         assert at.query_params["lang"] == lang
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize(("field", "text"), [
-    ("actual", "4, x, 3, 4, 4, 4, 1, 1, 2, 1"),
-    ("actual", "4, 2.5, 3, 4, 4, 4, 1, 1, 2, 1"),
-    ("predicted", "nan, 2, 1, 0, 0, 0, 1, 1, 2, 1"),
-    ("predicted", ""),
-])
-def test_bad_input_is_explained_in_the_users_language_and_kept(lang, field, text):
-    """Bad input: a translated message, the typed text kept, the last valid steps still shown."""
-    at = open_app(lang=lang, **SPANISH_SEED)
-    at.text_area(key=f"{field}_input").input(text).run()
-    assert_clean(at)
-    try:
-        parse_vector(text)
-    except Exception as error:  # noqa: BLE001 - the core's InputError
-        message = error_message(lang, error)
-    assert message in [e.value for e in at.error]
-    assert at.text_area(key=f"{field}_input").value == text
-    assert t(lang, "walkthrough.stale") in [w.value for w in at.warning]
 
 
 def test_length_mismatch_and_too_many_ratings():

@@ -1,8 +1,8 @@
 """Bad input never breaks the app: random text, URLs and files into every page, driven by AppTest.
 
-Sources of truth: the engine (``qwk_explained.ratings`` raises the ``InputError`` an input deserves,
-``walkthrough`` computes kappa), the locale files (every message shown is one of the session
-language's strings) and ``.streamlit/config.toml`` (the upload cap). Every page listed in
+Sources of truth: the engine (``qwk_explained.core.parse`` raises the ``InputError`` an input
+deserves, ``walkthrough`` computes kappa), the locale files (every message shown is one of the
+session language's strings) and ``.streamlit/config.toml`` (the upload cap). Every page listed in
 ``qwk_app.frame.PAGES`` is covered; a listed page whose file is missing fails.
 
 Hypothesis example counts are kept small (each example is one or two full app runs); on CI the
@@ -319,7 +319,7 @@ def test_upload_size_cap_and_safe_settings_are_in_the_config():
         assert key in options, f"{key} is not a Streamlit option"
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_long_vectors_stay_out_of_the_url_and_the_share_box_says_so(lang):
     """Cap: vectors longer than MAX_URL_VECTOR_CHARS are not put in the link (browsers cut long
     URLs); the share caption explains it; a short vector goes back into the link."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import warnings
 from collections import Counter
+from unittest import mock
 
 import numpy as np
 import pytest
@@ -123,13 +124,9 @@ def test_fast_path_equals_walkthrough(data, pair):
 def test_block_by_block_counting_equals_a_plain_count(pair, block, scale):
     """count_pairs reads long vectors block by block; tiny blocks exercise every branch."""
     actual, predicted = pair
-    saved = counting._BLOCK
-    counting._BLOCK = block
-    try:
+    with mock.patch.object(counting, "_BLOCK", block):
         result = walkthrough(actual, predicted, scale=scale)
         fast = quadratic_weighted_kappa(actual, predicted)
-    finally:
-        counting._BLOCK = saved
     position = {int(label): i for i, label in enumerate(result.labels)}
     counts = Counter(zip(actual.tolist(), predicted.tolist(), strict=True))
     expected = np.zeros_like(result.observed)

@@ -8,8 +8,12 @@ Sources:
   ``sklearn/metrics/tests/test_classification.py::test_cohen_kappa`` (checked against the installed
   copy): kappa 0.348 (3 decimals), 0.8013, and 0.9315 / 0.9412 / 0.9541 (unweighted / linear /
   quadratic, 4 decimals).
-* The seeds in ``/work/shared/seeds/`` (worked examples from Kaggle-style notebooks and notes):
-  000 (Spanish), 001 (Chinese), 002 (Spanish note on binary kappa), 003 (English), 004 (Turkish).
+* The five seed documents the project grew from; the facts each test needs (vectors, printed
+  matrices, quoted results) are copied into the test, which names its document: seed 000, a
+  Spanish Kaggle notebook on the PetFinder ratings 0..4; seed 001, a Chinese note running Ben
+  Hamner's reference code; seed 002, a Spanish course note (Inteligencia Artificial 2012) on the
+  kappa coefficient of two binary classifiers; seed 003, an English notebook from the PANDA
+  competition; seed 004, a Turkish note computing QWK with scikit-learn.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Each implementation convention (qwk_explained.conventions), checked against its real source.
+"""Each implementation convention (``qwk_explained.teaching.conventions``), checked against its
+real source.
 
 Sources of truth: scikit-learn's ``cohen_kappa_score`` run live (with and without ``labels=``);
 the seed notebooks' ``quadratic_kappa(actuals, preds, N=5)`` copied verbatim below and executed;

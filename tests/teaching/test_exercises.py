@@ -1,8 +1,9 @@
-"""The practice exercise generator and answer checker (``qwk_explained.exercises``).
+"""The practice exercise generator and answer checker (``qwk_explained.teaching.exercises``).
 
 Sources of truth: the engine (``qwk_explained.walkthrough``) for every answer, scikit-learn's
-``cohen_kappa_score`` as an independent check of the kappas, the level table of the issue for the
-sizes, and pinned vectors for the promise that a shared ``?seed=`` link never changes.
+``cohen_kappa_score`` as an independent check of the kappas, the practice page's level table
+(easy, medium, hard: scale sizes and item counts) for the sizes, and pinned vectors for the
+promise that a shared ``?seed=`` link never changes.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 from sklearn.metrics import cohen_kappa_score
 
 from qwk_explained import walkthrough
+from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import format_number
 from qwk_explained.teaching.exercises import (
     CHOICES,
@@ -68,7 +70,7 @@ def test_pinned_exercise_never_changes():
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_sizes_and_item_counts_follow_the_level_table(level):
-    """Issue's table: easy N=3, 5-8 items; medium N=4-5, 8-14; hard N=5-6, 14-20."""
+    """The practice page's levels: easy N=3, 5-8 items; medium N=4-5, 8-14; hard N=5-6, 14-20."""
     bounds = LEVEL_BOUNDS[level]
     sizes, counts = set(), set()
     for seed in SEEDS:
@@ -217,12 +219,13 @@ def test_tolerance_accepts_two_decimals_and_no_more():
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_answer_rounded_to_two_decimals_is_accepted_in_every_language(level):
-    """User flow: the engine's value, rounded as a learner would and typed in es/en style."""
+    """User flow: the engine's value, rounded as a learner would and typed as each language writes
+    it."""
     for seed in range(60):
         for question in make_exercise(seed, level).questions:
             if question.kind == "compare":
                 continue
-            for lang in ("en", "es"):
+            for lang in LANGUAGES:
                 text = format_number(round(question.answer, 2), lang, decimals=2, group=False)
                 assert check_answer(question, text).correct, (seed, question, text)
             wrong = format_number(question.answer + 0.02, "en", group=False)

@@ -1,4 +1,4 @@
-"""The theory page's maths (qwk_explained.theory, qwk_explained.theory_formulas).
+"""The theory page's maths (qwk_explained.teaching.theory, qwk_explained.present.theory_formulas).
 
 Sources of truth: published worked examples (Wikipedia's 2 x 2 table: P_o = 0.7, P_e = 0.5,
 kappa = 0.4; the kappa paradox tables of Feinstein and Cicchetti 1990, both P_o = 0.85), hand
