@@ -1,7 +1,8 @@
 # Two commands set everything up on a fresh Debian/Ubuntu machine:
 #   make run    installs the app's packages in .venv and serves the app on http://localhost:8501
 #   make test   installs everything the tests need (Python packages, Chromium and a CJK font),
-#               then runs ruff and the whole test suite
+#               then runs make lint and the whole test suite
+#   make lint   ruff, the layer contracts (import-linter) and the type checker (mypy)
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -50,16 +51,20 @@ run: setup
 serve-class: ADDRESS = 0.0.0.0
 serve-class: run
 
+# The layers' import rules are contracts in pyproject.toml ([tool.importlinter]); mypy's files and
+# strictness are there too ([tool.mypy]).
 lint: $(STAMPS)/dev
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy
 
 test: setup-test
-	$(VENV)/bin/ruff check .
+	$(MAKE) --no-print-directory lint
 	$(PY) -m pytest
 
 bench: $(STAMPS)/dev
-	$(PY) bench/bench_core.py
-	$(PY) bench/bench_app.py
+	$(PY) -m bench.bench_core
+	$(PY) -m bench.bench_app
 
 clean:
-	rm -rf $(VENV) $(STAMPS) .cache .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) $(STAMPS) .cache .pytest_cache .ruff_cache .mypy_cache .import_linter_cache .hypothesis
