@@ -18,7 +18,8 @@ from qwk_app import state
 from qwk_app.text import escape_markdown
 from qwk_explained import InputError, parse_vector
 from qwk_explained.present.i18n import error_message
-from tests.app.helpers import PAGE_SLUGS, ROOT, assert_clean, open_app, open_tab
+from tests import ROOT
+from tests.app.helpers import PAGE_SLUGS, assert_clean, open_app, open_tab
 
 PAYLOADS = (
     "<script>alert(1)</script>",

@@ -31,7 +31,8 @@ from qwk_explained.core.validate import check_pair
 from qwk_explained.core.weights import WEIGHTINGS
 from qwk_explained.present.i18n import LANGUAGES, error_message, load, t
 from qwk_explained.present.numbers import format_number
-from tests.app.helpers import PAGE_SLUGS, ROOT, assert_clean, open_app, open_tab
+from tests import ROOT
+from tests.app.helpers import PAGE_SLUGS, assert_clean, open_app, open_tab
 
 FEW = settings(max_examples=20, deadline=None, derandomize=bool(os.environ.get("CI")),
                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

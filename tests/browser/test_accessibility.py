@@ -12,7 +12,8 @@ from dataclasses import dataclass
 import pytest
 
 from qwk_explained.present.i18n import t
-from tests.browser.helpers import AXE_JS, DESKTOP, ROOT, SLUGS, App, page_path, skip_or_fail
+from tests import ROOT
+from tests.browser.helpers import AXE_JS, DESKTOP, SLUGS, App, page_path, skip_or_fail
 
 pytestmark = pytest.mark.browser
 
