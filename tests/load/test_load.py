@@ -15,7 +15,7 @@ import sys
 import pytest
 
 from bench import load_classroom
-from qwk_app.server import ROOT
+from tests import ROOT
 
 pytestmark = pytest.mark.slow
 
