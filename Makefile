@@ -1,7 +1,7 @@
 # Two commands set everything up on a fresh Debian/Ubuntu machine:
 #   make run    installs the app's packages in .venv and serves the app on http://localhost:8501
 #   make test   installs everything the tests need (Python packages, Chromium and a CJK font),
-#               then runs ruff and the whole test suite
+#               then runs the checks (ruff, import-linter, mypy) and the whole test suite
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -50,11 +50,13 @@ run: setup
 serve-class: ADDRESS = 0.0.0.0
 serve-class: run
 
+# ruff, the layer contracts (import-linter) and the types (mypy, configured in pyproject.toml).
 lint: $(STAMPS)/dev
 	$(VENV)/bin/ruff check .
+	PYTHONPATH=. $(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy
 
-test: setup-test
-	$(VENV)/bin/ruff check .
+test: setup-test lint
 	$(PY) -m pytest
 
 bench: $(STAMPS)/dev
@@ -62,4 +64,5 @@ bench: $(STAMPS)/dev
 	$(PY) bench/bench_app.py
 
 clean:
-	rm -rf $(VENV) $(STAMPS) .cache .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) $(STAMPS) .cache .pytest_cache .ruff_cache .hypothesis .mypy_cache \
+	  .import_linter_cache
