@@ -72,7 +72,7 @@ def parse_csv(data: bytes | str) -> CsvColumns:
 
     See Also
     --------
-    parse_vector : ratings typed as text.
+    qwk_explained.parse_vector : Ratings typed as text.
 
     Notes
     -----

@@ -45,7 +45,7 @@ def quadratic_weighted_kappa(
     float
         Kappa, at most 1. ``nan`` when it is undefined (0/0: no disagreement is expected by
         chance, e.g. every rating identical), so that it works as a drop-in metric;
-        :func:`walkthrough` reports that case as ``None`` with a reason instead.
+        :func:`~qwk_explained.walkthrough` reports that case as ``None`` with a reason instead.
 
     Raises
     ------
@@ -55,7 +55,7 @@ def quadratic_weighted_kappa(
 
     See Also
     --------
-    walkthrough : every step of the same computation, any weighting, either scale.
+    qwk_explained.walkthrough : Every step of the same computation, any weighting, either scale.
 
     Notes
     -----

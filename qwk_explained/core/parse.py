@@ -108,8 +108,8 @@ def parse_vector(text: str) -> IntArray:
 
     See Also
     --------
-    parse_csv : ratings in a CSV file, one or two columns.
-    parse_table : a contingency table typed as text.
+    qwk_explained.parse_csv : Ratings in a CSV file, one or two columns.
+    qwk_explained.parse_table : A contingency table typed as text.
 
     Notes
     -----

@@ -108,7 +108,7 @@ def kappa_statistics(result: CountedTable, confidence: float = 0.95) -> KappaSta
 
     See Also
     --------
-    qwk_explained.Walkthrough.statistics : the same, as a method of the result.
+    qwk_explained.Walkthrough.statistics : The same, as a method of the result.
 
     Notes
     -----
@@ -119,23 +119,23 @@ def kappa_statistics(result: CountedTable, confidence: float = 0.95) -> KappaSta
 
     .. math::
 
-        a_{ij} = 1 - rac{w_{ij}}{\max w}, \qquad
+        a_{ij} = 1 - \frac{w_{ij}}{\max w}, \qquad
         P_o = \sum_{i,j} a_{ij}\, p_{ij}, \qquad
         P_e = \sum_{i,j} a_{ij}\, p_{i\cdot}\, p_{\cdot j}, \qquad
-        \kappa = rac{P_o - P_e}{1 - P_e},
+        \kappa = \frac{P_o - P_e}{1 - P_e},
 
-        ar a_{i\cdot} = \sum_j p_{\cdot j}\, a_{ij}, \qquad
-        ar a_{\cdot j} = \sum_i p_{i\cdot}\, a_{ij},
+        \bar a_{i\cdot} = \sum_j p_{\cdot j}\, a_{ij}, \qquad
+        \bar a_{\cdot j} = \sum_i p_{i\cdot}\, a_{ij},
 
-        \operatorname{Var}(\kappa) = rac{\sum_{i,j} p_{ij} \left[a_{ij} - (ar a_{i\cdot}
-        + ar a_{\cdot j})(1 - \kappa)ight]^2 - \left[\kappa - P_e (1 - \kappa)ight]^2}
+        \operatorname{Var}(\kappa) = \frac{\sum_{i,j} p_{ij} \left[a_{ij} - (\bar a_{i\cdot}
+        + \bar a_{\cdot j})(1 - \kappa)\right]^2 - \left[\kappa - P_e (1 - \kappa)\right]^2}
         {n\,(1 - P_e)^2},
 
-        \operatorname{Var}_0(\kappa) = rac{\sum_{i,j} p_{i\cdot}\, p_{\cdot j} \left[a_{ij}
-        - (ar a_{i\cdot} + ar a_{\cdot j})ight]^2 - P_e^2}{n\,(1 - P_e)^2}.
+        \operatorname{Var}_0(\kappa) = \frac{\sum_{i,j} p_{i\cdot}\, p_{\cdot j} \left[a_{ij}
+        - (\bar a_{i\cdot} + \bar a_{\cdot j})\right]^2 - P_e^2}{n\,(1 - P_e)^2}.
 
     Then :math:`\mathrm{SE} = \sqrt{\operatorname{Var}(\kappa)}` gives the interval
-    :math:`\kappa \pm z_{1-lpha/2}\,\mathrm{SE}`, and
+    :math:`\kappa \pm z_{1-\alpha/2}\,\mathrm{SE}`, and
     :math:`\mathrm{SE}_0 = \sqrt{\operatorname{Var}_0(\kappa)}` the test of chance agreement
     :math:`z = \kappa / \mathrm{SE}_0`, :math:`p = 2\,(1 - \Phi(|z|))`. Both are asymptotic: with
     a handful of items they are rough guides.

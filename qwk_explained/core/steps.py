@@ -146,7 +146,7 @@ class Walkthrough:
 
         See Also
         --------
-        qwk_explained.kappa_statistics : the function behind this method, with the formulas of
+        qwk_explained.kappa_statistics : The function behind this method, with the formulas of
             Fleiss, Cohen and Everitt (1969).
 
         Examples
@@ -249,9 +249,9 @@ def walkthrough(
 
     See Also
     --------
-    walkthrough_from_table : the same steps from a contingency table.
-    quadratic_weighted_kappa : kappa alone, faster, NaN when undefined.
-    Walkthrough.statistics : standard errors, z test and confidence interval.
+    walkthrough_from_table : The same steps from a contingency table.
+    qwk_explained.quadratic_weighted_kappa : Kappa alone, faster, NaN when undefined.
+    Walkthrough.statistics : Standard errors, z test and confidence interval.
 
     Notes
     -----
@@ -275,7 +275,8 @@ def walkthrough(
     With quadratic weights on the ``range`` scale this is the Kaggle competitions' quadratic
     weighted kappa (Ben Hamner's reference code); scikit-learn's
     ``cohen_kappa_score(actual, predicted, weights="quadratic")`` uses the ``observed`` scale
-    unless ``labels`` lists the whole range.
+    unless ``labels`` lists the whole range. Artstein and Poesio (2008) survey kappa, its weighted
+    form and the choices behind them.
 
     References
     ----------
@@ -296,7 +297,8 @@ def walkthrough(
     >>> round(result.numerator, 4), round(result.denominator, 4), round(result.kappa, 4)
     (0.45, 0.395, -0.1392)
 
-    Rating 3 and 4 are never used below, so the two scales give different weights:
+    Ratings 3 and 4 are never used here: on the range scale 1..5 a 2 and a 5 are three positions
+    apart, on the observed scale (1, 2, 5) one, so the disagreement between them weighs less:
 
     >>> walkthrough([1, 2, 5, 5], [1, 2, 2, 5]).kappa
     0.625
@@ -373,8 +375,8 @@ def walkthrough_from_table(
 
     See Also
     --------
-    walkthrough : the same steps from two rating vectors.
-    parse_table : a table typed as text (``"20,20;10,50"``).
+    walkthrough : The same steps from two rating vectors.
+    qwk_explained.parse_table : A table typed as text (``"20,20;10,50"``).
 
     Notes
     -----

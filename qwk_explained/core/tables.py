@@ -42,7 +42,7 @@ def parse_table(text: str) -> NDArray[np.int64]:
 
     See Also
     --------
-    walkthrough_from_table : every step of kappa from the table.
+    qwk_explained.walkthrough_from_table : Every step of kappa from the table.
 
     Examples
     --------

@@ -45,6 +45,10 @@ def weight_matrix(kind: Weighting, size: int) -> NDArray[np.float64]:
     InputError
         ``unknown_weights`` when ``kind`` names no weighting.
 
+    See Also
+    --------
+    qwk_explained.walkthrough : Every step of kappa with these weights (or a custom matrix).
+
     Notes
     -----
     For positions :math:`i, j = 0, \dots, N-1` (Cohen 1968; Fleiss, Cohen and Everitt 1969 write the
