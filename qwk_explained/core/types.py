@@ -28,9 +28,9 @@ Cell = tuple[int, int]
 #: numpy's ``ArrayLike`` already admits ``str``; the alias names what the engine expects.
 RatingsLike: TypeAlias = ArrayLike
 #: A user's own N x N disagreement matrix (nested lists or a numpy array of numbers).
-WeightMatrixLike: TypeAlias = "NDArray[Any] | Sequence[Sequence[float]]"
+WeightMatrixLike: TypeAlias = NDArray[Any] | Sequence[Sequence[float]]
 #: The ``weights`` argument of the engine: a named weighting or a user's own matrix.
-WeightingLike: TypeAlias = "Weighting | WeightMatrixLike"
+WeightingLike: TypeAlias = Weighting | WeightMatrixLike
 
 WEIGHTINGS: tuple[Weighting, ...] = get_args(Weighting)
 WEIGHTS_NAMES: tuple[WeightsName, ...] = get_args(WeightsName)
