@@ -55,7 +55,7 @@ serve-class: run
 # strictness are there too ([tool.mypy]).
 lint: $(STAMPS)/dev
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/lint-imports
+	PYTHONPATH=. $(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
 
 test: setup-test

@@ -54,8 +54,8 @@ def _load_table(counts: tuple[int, int, int, int]) -> None:
 
 
 def _counts() -> tuple[int, int, int, int]:
-    values = [st.session_state.get(f"theory_{cell}", 0) for cell in CELLS]
-    return tuple(int(v or 0) for v in values)  # type: ignore[return-value]
+    n00, n01, n10, n11 = (int(st.session_state.get(f"theory_{cell}", 0) or 0) for cell in CELLS)
+    return n00, n01, n10, n11
 
 
 # --- cached computations on the user's ratings ----------------------------------------------------

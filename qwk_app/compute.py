@@ -8,19 +8,20 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from typing import Literal
 
-import numpy as np
 import streamlit as st
 
 from qwk_explained import InputError, Walkthrough, walkthrough
-from qwk_explained.core.parse import parse_vector
+from qwk_explained.core.parse import IntArray, parse_vector
 from qwk_explained.core.scale import rating_scale
+from qwk_explained.core.types import Scale, Weighting
 from qwk_explained.core.validate import check_pair
 
 from . import state
 
 #: Fields an error can belong to: a rating vector, the pair (lengths), the scale settings.
-FIELDS = ("actual", "predicted", "pair", "scale")
+Field = Literal["actual", "predicted", "pair", "scale"]
 
 
 @dataclass(frozen=True)
@@ -28,7 +29,7 @@ class Outcome:
     """The walkthrough to show, the problems per field, and whether the result is an older one."""
 
     result: Walkthrough | None
-    errors: dict[str, InputError] = field(default_factory=dict)
+    errors: dict[Field, InputError] = field(default_factory=dict)
     stale: bool = False
     key: str = ""
 
@@ -39,27 +40,28 @@ def result_key(outcome: Outcome) -> str:
 
 
 @st.cache_resource(max_entries=64, show_spinner=False)
-def _parse(text: str) -> np.ndarray:
+def _parse(text: str) -> IntArray:
     values = parse_vector(text)
     values.setflags(write=False)
     return values
 
 
 @st.cache_resource(max_entries=64, show_spinner=False)
-def _walk(key: str, _actual: np.ndarray, _predicted: np.ndarray, weights: str, scale: str,
+def _walk(key: str, _actual: IntArray, _predicted: IntArray, weights: Weighting, scale: Scale,
           low: int | None, high: int | None) -> Walkthrough:
     # ``key`` identifies the vectors (their text, or an upload's digest); the arrays are not hashed.
     return walkthrough(_actual, _predicted, weights=weights, scale=scale,
                        min_rating=low, max_rating=high)
 
 
-def _vectors() -> tuple[np.ndarray | None, np.ndarray | None, str, dict[str, InputError]]:
+def _vectors() -> tuple[IntArray | None, IntArray | None, str, dict[Field, InputError]]:
     session = st.session_state
     upload = session.get("upload")
     if upload is not None:
         return upload["actual"], upload["predicted"], upload["digest"], {}
-    errors: dict[str, InputError] = {}
-    arrays: dict[str, np.ndarray | None] = {}
+    errors: dict[Field, InputError] = {}
+    arrays: dict[str, IntArray | None] = {}
+    name: Field
     for name in ("actual", "predicted"):
         try:
             arrays[name] = _parse(str(session.get(name, "")))
@@ -74,19 +76,20 @@ def current() -> Outcome:
     actual, predicted, key, errors = _vectors()
     settings = state.settings()
     result: Walkthrough | None = None
+    # Both vectors are there exactly when neither failed to parse.
     if not errors and actual is not None and predicted is not None:
         try:
             check_pair(actual, predicted)
         except InputError as error:
             errors["pair"] = error
-    if not errors:
-        try:
-            rating_scale(actual, predicted, scale=settings.scale,
-                         min_rating=settings.min_rating, max_rating=settings.max_rating)
-            result = _walk(key, actual, predicted, settings.weights, settings.scale,
-                           settings.min_rating, settings.max_rating)
-        except InputError as error:
-            errors["scale"] = error
+        else:
+            try:
+                rating_scale(actual, predicted, scale=settings.scale,
+                             min_rating=settings.min_rating, max_rating=settings.max_rating)
+                result = _walk(key, actual, predicted, settings.weights, settings.scale,
+                               settings.min_rating, settings.max_rating)
+            except InputError as error:
+                errors["scale"] = error
     if result is not None:
         fingerprint = hashlib.sha1(
             f"{key}\x00{settings}".encode("utf-8", "surrogatepass")).hexdigest()

@@ -14,6 +14,7 @@ import contextvars
 import gc
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal, get_args
 from urllib.parse import urlencode
 
 # Imported here, before any session runs a page, never for the first time inside one: while one
@@ -37,12 +38,17 @@ gc.freeze()
 ROOT = Path(__file__).resolve().parent.parent
 PAGES_DIR = ROOT / "pages"
 #: Scale choices in the sidebar: the two conventions, plus a range with explicit ends.
-SCALE_MODES = ("range", "observed", "explicit")
+ScaleMode = Literal["range", "observed", "explicit"]
+SCALE_MODES: tuple[ScaleMode, ...] = get_args(ScaleMode)
+
+
+#: The pages, by the file in ``pages/`` that draws each; also its URL path in every language.
+PageSlug = Literal["walkthrough", "guided", "checker", "theory", "pitfalls", "practice"]
 
 
 @dataclass(frozen=True)
 class PageSpec:
-    slug: str  # URL path, the same in every language
+    slug: PageSlug
     icon: str
 
 
@@ -55,7 +61,7 @@ PAGES = (
     PageSpec("practice", ":material/school:"),
 )
 
-DEFAULT_PAGE = "walkthrough"
+DEFAULT_PAGE: PageSlug = "walkthrough"
 
 _FRAMED: contextvars.ContextVar[bool] = contextvars.ContextVar("qwk_framed", default=False)
 
@@ -86,7 +92,7 @@ def run() -> None:
     _share_link()
 
 
-def _pages() -> list:
+def _pages() -> list[st.Page]:
     """The pages, with their translated titles; the URL paths are the file names in every language.
 
     Streamlit serves the default page at ``/`` and answers its own path with a "page not found"
@@ -129,11 +135,11 @@ def _sidebar() -> None:
                               on_change=state.commit("max"), min_value=-1000, max_value=1000)
 
 
-def _scale_mode() -> str:
+def _scale_mode() -> ScaleMode:
     session = st.session_state
     if session.get("min") is not None or session.get("max") is not None:
         return "explicit"
-    return session.get("scale", "range")
+    return state.settings().scale
 
 
 def _set_scale_mode() -> None:

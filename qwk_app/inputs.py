@@ -8,6 +8,8 @@ Only a large upload is kept as arrays instead (it would not fit in a text box or
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
+from typing import Literal, get_args
 
 import numpy as np
 import streamlit as st
@@ -19,7 +21,7 @@ from qwk_explained.present.i18n import t
 from qwk_explained.teaching.examples import BY_NAME, EXAMPLES, random_ratings
 
 from . import state
-from .compute import Outcome
+from .compute import Field, Outcome
 from .text import escape_markdown, num, show_error, tr
 
 #: Rows the table editor shows; longer vectors are edited as text or uploaded.
@@ -31,7 +33,8 @@ RANDOM_MAX_ITEMS = 5000
 
 
 #: The input panel's tabs (``inputs.tab_<slug>`` are their labels).
-INPUT_TABS = ("text", "table", "random", "upload")
+InputTab = Literal["text", "table", "random", "upload"]
+INPUT_TABS: tuple[InputTab, ...] = get_args(InputTab)
 
 
 def vector_panel(outcome: Outcome) -> None:
@@ -80,6 +83,7 @@ def text_fields(outcome: Outcome) -> None:
         show_error(outcome.errors.get("scale"))
         return
     left, right = st.columns(2)
+    name: Field
     for column, name in ((left, "actual"), (right, "predicted")):
         with column:
             # rebind, not bind: the walkthrough, guided and checker pages all draw these two.
@@ -92,7 +96,7 @@ def text_fields(outcome: Outcome) -> None:
     show_error(outcome.errors.get("scale"))
 
 
-def _typed(name: str):
+def _typed(name: str) -> Callable[[], None]:
     copy = state.commit(name)
 
     def _changed() -> None:
@@ -299,10 +303,11 @@ def _uploaded() -> None:
     if len(actual) <= UPLOAD_AS_TEXT_MAX:
         state.set_vectors(state.vector_text(actual), state.vector_text(predicted))
     else:
-        # Hashed in place (no copy of the arrays); hashlib lets other sessions run meanwhile.
-        hasher = hashlib.blake2b(np.ascontiguousarray(actual), digest_size=20)
+        # Hashed in place (``.data`` is a memoryview of the array, no copy); hashlib lets other
+        # sessions run meanwhile.
+        hasher = hashlib.blake2b(np.ascontiguousarray(actual).data, digest_size=20)
         hasher.update(b"|")
-        hasher.update(np.ascontiguousarray(predicted))
+        hasher.update(np.ascontiguousarray(predicted).data)
         digest = hasher.hexdigest()
         actual.setflags(write=False)
         predicted.setflags(write=False)

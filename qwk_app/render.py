@@ -18,7 +18,8 @@ from qwk_explained import Walkthrough
 from qwk_explained.core.stats import KappaStatistics
 from qwk_explained.core.types import Cell
 from qwk_explained.present import figures, formulas
-from qwk_explained.present.catalogue import Step
+from qwk_explained.present.catalogue import Step, StepSlug
+from qwk_explained.present.figures import FIGURE_NAMES, FigureName
 from qwk_explained.teaching.interpret import landis_koch
 
 from . import state
@@ -38,21 +39,21 @@ def shown_result(outcome: Outcome, page: str) -> Walkthrough:
 
 
 @st.cache_resource(max_entries=256, show_spinner=False)
-def _figure(key: str, _result: Walkthrough, lang: str, which: str,
+def _figure(key: str, _result: Walkthrough, lang: str, which: FigureName,
             cell: Cell | None) -> go.Figure:
     """Build one figure; ``key`` names what it shows, so the result itself is not hashed."""
     return figures.walkthrough_figure(_result, which, lang, cell)
 
 
-#: The arrays each figure draws: two results with equal arrays get the same figure.
-_SHOWS: dict[str, tuple[str, ...]] = {
-    "histograms": ("actual_hist", "predicted_hist"),
-    **{which: (which,) for which in ("observed", "weights", "expected", "observed_norm",
-                                     "expected_norm", "weighted_observed", "weighted_expected")},
+#: The arrays each figure draws: two results with equal arrays get the same figure. Every figure
+#: but the histograms draws the matrix it is named after.
+_SHOWS: dict[FigureName, tuple[str, ...]] = {
+    which: ("actual_hist", "predicted_hist") if which == "histograms" else (which,)
+    for which in FIGURE_NAMES
 }
 
 
-def _content_key(result: Walkthrough, which: str) -> str:
+def _content_key(result: Walkthrough, which: FigureName) -> str:
     """A digest of what figure ``which`` shows (its arrays and the scale), not of the input text.
 
     Figures are then shared by every input that draws the same thing: the weights chart by every
@@ -67,18 +68,18 @@ def _content_key(result: Walkthrough, which: str) -> str:
     return digest.hexdigest()
 
 
-def figure(result: Walkthrough, which: str, cell: Cell | None = None) -> go.Figure:
+def figure(result: Walkthrough, which: FigureName, cell: Cell | None = None) -> go.Figure:
     """The cached figure ``which`` (a key of the builders) with ``cell`` outlined."""
     return _figure(_content_key(result, which), result, state.lang(), which, cell)
 
 
-def chart(result: Walkthrough, which: str, cell: Cell | None = None) -> None:
+def chart(result: Walkthrough, which: FigureName, cell: Cell | None = None) -> None:
     """Draw figure ``which``."""
     st.plotly_chart(figure(result, which, cell), width="stretch",
                     config={"displayModeBar": False}, key=f"chart_{which}")
 
 
-def charts(result: Walkthrough, names: tuple[str, ...], cell: Cell | None) -> None:
+def charts(result: Walkthrough, names: tuple[FigureName, ...], cell: Cell | None) -> None:
     """Draw the figures of a step: none, one, or two side by side."""
     if not names:
         return
@@ -91,7 +92,7 @@ def charts(result: Walkthrough, names: tuple[str, ...], cell: Cell | None) -> No
 
 
 #: The figures each step draws (after its formulas).
-STEP_CHARTS: dict[str, tuple[str, ...]] = {
+STEP_CHARTS: dict[StepSlug, tuple[FigureName, ...]] = {
     "observed": ("observed",),
     "weights": ("weights",),
     "histograms": ("histograms",),

@@ -16,10 +16,11 @@ from typing import Any
 
 import numpy as np
 import streamlit as st
+from numpy.typing import NDArray
 
 from qwk_explained import InputError
 from qwk_explained.core.limits import MAX_ABS_RATING
-from qwk_explained.core.types import SCALES, WEIGHTINGS
+from qwk_explained.core.types import SCALES, WEIGHTINGS, Scale, Weighting
 from qwk_explained.present.languages import DEFAULT_LANGUAGE, LANGUAGES, resolve_language
 
 #: Defaults of the shareable state (also what a bare URL shows: the Spanish seed's worked example).
@@ -102,6 +103,7 @@ def url_problems() -> list[InputError]:
 
 
 def lang() -> str:
+    """The session's language (English until the frame has set one)."""
     value = st.session_state.get("lang", DEFAULT_LANGUAGE)
     return value if value in LANGUAGES else DEFAULT_LANGUAGE
 
@@ -201,7 +203,8 @@ def set_vectors(actual: str, predicted: str) -> None:
     st.session_state["editor_version"] = st.session_state.get("editor_version", 0) + 1
 
 
-def vector_text(values: np.ndarray) -> str:
+def vector_text(values: NDArray[np.int64]) -> str:
+    """Ratings as the text a user would type: ``4, 4, 3``."""
     return ", ".join(map(str, values.tolist()))
 
 
@@ -209,13 +212,14 @@ def vector_text(values: np.ndarray) -> str:
 class Settings:
     """The computation settings shared by every page."""
 
-    weights: str
-    scale: str
+    weights: Weighting
+    scale: Scale
     min_rating: int | None
     max_rating: int | None
 
 
 def settings() -> Settings:
+    """The settings of this session (checked when they arrived from the URL or a widget)."""
     state = st.session_state
     return Settings(state.get("weights", "quadratic"), state.get("scale", "range"),
                     state.get("min"), state.get("max"))

@@ -15,7 +15,7 @@ import re
 import sys
 import textwrap
 from collections.abc import Mapping, Sequence
-from typing import Any, NoReturn, TextIO
+from typing import Any, NoReturn
 
 from qwk_explained import __version__
 from qwk_explained.core.errors import InputError
@@ -24,7 +24,7 @@ from qwk_explained.present.languages import DEFAULT_LANGUAGE, LANGUAGES, resolve
 from qwk_explained.present.numbers import format_number
 
 from .errors import CliError
-from .output import write
+from .output import TextSink, write
 
 PROG = "qwk-explained"
 
@@ -96,7 +96,9 @@ class _Parser(argparse.ArgumentParser):
                 raise CliError(code, **match.groupdict())
         raise CliError("usage_error", detail=message)
 
-    def print_help(self, file: TextIO | None = None) -> None:
+    def print_help(self, file: TextSink | None = None) -> None:
+        # Through write(): a terminal that cannot encode the translated help gets "?" instead
+        # of a UnicodeEncodeError.
         write(file or sys.stdout, self.format_help())
 
 

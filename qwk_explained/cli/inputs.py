@@ -19,7 +19,7 @@ from qwk_explained.core.parse import parse_vector
 from qwk_explained.core.stats import KappaStatistics
 from qwk_explained.core.steps import Walkthrough, walkthrough, walkthrough_from_table
 from qwk_explained.core.tables import parse_table
-from qwk_explained.core.types import SCALES
+from qwk_explained.core.types import SCALES, is_scale
 
 from .args import parse_confidence, parse_integer_option
 from .errors import CliError, sourced
@@ -110,7 +110,7 @@ def compute(args: argparse.Namespace) -> tuple[Walkthrough, KappaStatistics]:
         return result, result.statistics(confidence)
 
     scale = "range" if args.scale is None else args.scale
-    if scale not in SCALES:
+    if not is_scale(scale):
         raise InputError("unknown_scale", value=scale, choices=", ".join(SCALES))
     for text_option, file_option in (("--actual", "--actual-file"),
                                      ("--predicted", "--predicted-file")):

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TextIO
+from typing import Protocol
 
 
-def write(stream: TextIO, text: str) -> None:
+class TextSink(Protocol):
+    """Where text can be written: a terminal, a file, ``io.StringIO`` (typeshed's SupportsWrite)."""
+
+    def write(self, text: str, /) -> object: ...
+
+
+def write(stream: TextSink, text: str) -> None:
     """Write even to a terminal that cannot encode Chinese or ×: unknown characters become ?."""
     try:
         stream.write(text)

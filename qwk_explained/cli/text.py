@@ -19,7 +19,7 @@ from numpy.typing import NDArray
 
 from qwk_explained.core.stats import KappaStatistics
 from qwk_explained.core.steps import Walkthrough
-from qwk_explained.core.types import Cell
+from qwk_explained.core.types import Cell, Scale
 from qwk_explained.present.catalogue import STEPS, StepSlug
 from qwk_explained.present.i18n import t
 from qwk_explained.present.numbers import format_number, format_percent
@@ -216,7 +216,7 @@ SECTIONS: dict[StepSlug, Callable[[_Text, Walkthrough, Cell], list[str]]] = {
 }
 
 
-def _header(tx: _Text, result: Walkthrough, scale: str) -> list[str]:
+def _header(tx: _Text, result: Walkthrough, scale: Scale) -> list[str]:
     """What is compared, with which weighting and scale."""
     names = ", ".join(tx.label(v) for v in result.labels)
     lines = [tx.prose("cli.title", name=tx(f"common.kappa_name.{result.weights_name}"))]
@@ -237,7 +237,7 @@ def _header(tx: _Text, result: Walkthrough, scale: str) -> list[str]:
 
 
 def render_text(result: Walkthrough, stats: KappaStatistics, lang: str,
-                scale: str = "range") -> str:
+                scale: Scale = "range") -> str:
     """The whole walkthrough as terminal text in ``lang`` (what the CLI prints by default).
 
     ``scale`` is the convention the labels were built with (the result does not record it).
@@ -245,7 +245,8 @@ def render_text(result: Walkthrough, stats: KappaStatistics, lang: str,
     """
     tx = _Text(lang)
     weighted = result.weighted_expected if result.denominator > 0 else result.expected
-    focus = result.check_cell(*np.unravel_index(int(np.argmax(weighted)), weighted.shape))
+    row, column = np.unravel_index(int(np.argmax(weighted)), weighted.shape)
+    focus = result.check_cell(int(row), int(column))
     out = _header(tx, result, scale)
     for step in STEPS:
         out += ["", tx.prose_text(step.heading(lang)), *SECTIONS[step.slug](tx, result, focus)]

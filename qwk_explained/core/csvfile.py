@@ -48,14 +48,50 @@ def _delimiter(line: str) -> str | None:
 
 
 def parse_csv(data: bytes | str) -> CsvColumns:
-    """Read a CSV of one or two integer columns (comma, semicolon or tab), header optional.
+    """Read ratings from a CSV file: one integer column (one rater) or two (actual, predicted).
 
-    A first row that is not all integers is taken as the header. Two columns are the actual and the
-    predicted ratings, in that order.
+    Parameters
+    ----------
+    data : bytes or str
+        The file's content. Bytes are decoded as UTF-8 (with or without a byte order mark), else
+        as Windows-1252. Cells are separated by commas, semicolons or tabs (the first line
+        decides); a first row without a single number is a header. Quotes are ignored.
 
+    Returns
+    -------
+    CsvColumns
+        ``columns``, one or two int64 vectors (actual, then predicted), and ``header``, the
+        column names, or ``None`` when the file has none.
+
+    Raises
+    ------
+    InputError
+        ``csv_not_text`` (a binary file), ``empty``, ``csv_too_many_columns``, ``csv_ragged``
+        (a row of another width, with its line number) or ``csv_bad_cell`` (the first cell that
+        is not an integer rating, with its line number).
+
+    See Also
+    --------
+    qwk_explained.parse_vector : Ratings typed as text.
+
+    Notes
+    -----
     A plain file (ASCII digits and signs, one delimiter) is read by a C CSV reader, pandas' or
     numpy's (:func:`_parse_csv_plain`); any other file, and every file with a problem to explain,
     by the careful reader, which gives the same columns, only more slowly.
+
+    Examples
+    --------
+    >>> columns = parse_csv(b"actual;predicted\\r\\n4;0\\r\\n4;2\\r\\n3;1\\r\\n")
+    >>> columns.header, [column.tolist() for column in columns.columns]
+    (('actual', 'predicted'), [[4, 4, 3], [0, 2, 1]])
+    >>> parse_csv("4\\n4\\n3\\n").header is None
+    True
+    >>> try:
+    ...     parse_csv("1,2\\n3\\n")
+    ... except InputError as error:
+    ...     print(error.code, error.params)
+    csv_ragged {'line': 2, 'count': 1}
     """
     plain = _parse_csv_plain(data)
     return plain if plain is not None else _parse_csv_careful(data)
@@ -129,7 +165,7 @@ _PANDAS_FROM_BYTES = 1 << 20
 def _read_plain(body: bytes, delimiter: str | None, reader: str) -> NDArray[np.int64]:
     """The rows of a plain CSV body as an int64 matrix (pandas if it is there, else numpy)."""
     if reader == "pandas" or (reader == "auto" and len(body) >= _PANDAS_FROM_BYTES):
-        try:
+        try:  # here, not at the top: pandas is optional, and slow to import for a small file
             import pandas as pd
         except ImportError:
             if reader == "pandas":

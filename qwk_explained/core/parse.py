@@ -34,6 +34,7 @@ def normalise(text: str) -> str:
 
 
 def shorten(token: str, limit: int = 20) -> str:
+    """``token`` cut to ``limit`` characters with an ellipsis, to be quoted in a message."""
     return token if len(token) <= limit else token[: limit - 1] + "…"
 
 
@@ -82,10 +83,50 @@ def tokens_to_ints(tokens: Sequence[str], *, first_position: int = 1) -> IntArra
 
 
 def parse_vector(text: str) -> IntArray:
-    """Parse ratings separated by commas, spaces, semicolons or newlines into an int64 array.
+    """Read integer ratings typed as text into a vector.
 
+    Parameters
+    ----------
+    text : str
+        Ratings separated by commas, spaces, semicolons, ideographic commas or line breaks, in any
+        mix. Brackets are ignored (a pasted Python list reads as well), full-width digits and
+        punctuation count as their ASCII forms (Chinese input methods type them), and a whole
+        number written with a decimal point (``3.0``, as spreadsheets export it) is accepted.
+
+    Returns
+    -------
+    ndarray of shape (n,), int64
+        The ratings in the order typed.
+
+    Raises
+    ------
+    InputError
+        ``empty`` for text without a rating; otherwise the first bad token with its 1-based
+        ``position``: ``not_integer`` (a word), ``not_integer_decimal`` (``2.5``),
+        ``not_finite`` (``nan``, ``inf``), ``value_too_large`` (beyond
+        :data:`~.limits.MAX_ABS_RATING`), or ``too_many_items``.
+
+    See Also
+    --------
+    qwk_explained.parse_csv : Ratings in a CSV file, one or two columns.
+    qwk_explained.parse_table : A contingency table typed as text.
+
+    Notes
+    -----
+    One split and one numpy conversion read a million ratings; the token-by-token scan only runs
+    once that conversion has failed, to name the first bad token.
+
+    Examples
+    --------
     >>> parse_vector("4, 4;3\\n1").tolist()
     [4, 4, 3, 1]
+    >>> parse_vector("[1 2 3.0]").tolist(), parse_vector("４，４；３").tolist()
+    ([1, 2, 3], [4, 4, 3])
+    >>> try:
+    ...     parse_vector("1, 2.5, x")
+    ... except InputError as error:
+    ...     print(error.code, error.params)
+    not_integer_decimal {'token': '2.5', 'position': 2}
     """
     if not isinstance(text, str):
         raise InputError("empty")

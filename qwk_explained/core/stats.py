@@ -50,7 +50,26 @@ class CountedTable(Protocol):
 
 @dataclass(frozen=True)
 class KappaStatistics:
-    """Inference for one kappa; every field is ``None`` when kappa is undefined."""
+    """Inference for one kappa; every field but ``confidence`` is ``None`` when kappa is undefined.
+
+    Attributes
+    ----------
+    kappa : float or None
+        The weighted kappa the statistics are about.
+    se, se0 : float or None
+        Asymptotic standard error (for the confidence interval) and standard error under the
+        null hypothesis of chance agreement (for the z test).
+    z, p_value : float or None
+        ``kappa / se0`` and its two-sided p-value; ``None`` when ``se0`` is 0 (nothing varies under
+        chance agreement).
+    confidence : float
+        Level of the confidence interval, e.g. 0.95.
+    ci_low, ci_high : float or None
+        ``kappa -/+ z_(1 - alpha/2) * se``.
+    p_o, p_e : float or None
+        Observed and chance-expected *agreement* (agreement weights ``a = 1 - w / max(w)``), so
+        that ``kappa = (p_o - p_e) / (1 - p_e)``.
+    """
 
     kappa: float | None
     se: float | None
@@ -65,13 +84,90 @@ class KappaStatistics:
 
 
 def kappa_statistics(result: CountedTable, confidence: float = 0.95) -> KappaStatistics:
-    """Asymptotic SE, SE under H0, z, two-sided p-value and CI of ``result.kappa``."""
+    r"""Standard errors, z test and confidence interval of a weighted kappa.
+
+    Parameters
+    ----------
+    result : Walkthrough
+        The computed steps (any object with ``n``, ``kappa``, ``weights``, ``observed_norm``,
+        ``actual_hist`` and ``predicted_hist`` will do, see :class:`CountedTable`).
+    confidence : float, default=0.95
+        Level of the confidence interval, strictly between 0 and 1.
+
+    Returns
+    -------
+    KappaStatistics
+        Kappa, both standard errors, z, the two-sided p-value, the interval and P_o, P_e. Every
+        field but ``confidence`` is ``None`` when kappa is undefined (0/0), or when every weight
+        is 0 (nothing can disagree).
+
+    Raises
+    ------
+    InputError
+        ``bad_confidence`` when ``confidence`` is not a number strictly between 0 and 1.
+
+    See Also
+    --------
+    qwk_explained.Walkthrough.statistics : The same, as a method of the result.
+
+    Notes
+    -----
+    The large-sample formulas of Fleiss, Cohen and Everitt (1969), as SAS PROC FREQ prints them.
+    They are written with *agreement* weights, 1 on the diagonal; the disagreement weights
+    :math:`w` convert as below, which leaves kappa unchanged. With :math:`p_{ij} = O_{ij}/n` and
+    the margins :math:`p_{i\cdot} = h^a_i/n`, :math:`p_{\cdot j} = h^p_j/n`:
+
+    .. math::
+
+        a_{ij} = 1 - \frac{w_{ij}}{\max w}, \qquad
+        P_o = \sum_{i,j} a_{ij}\, p_{ij}, \qquad
+        P_e = \sum_{i,j} a_{ij}\, p_{i\cdot}\, p_{\cdot j}, \qquad
+        \kappa = \frac{P_o - P_e}{1 - P_e},
+
+        \bar a_{i\cdot} = \sum_j p_{\cdot j}\, a_{ij}, \qquad
+        \bar a_{\cdot j} = \sum_i p_{i\cdot}\, a_{ij},
+
+        \operatorname{Var}(\kappa) = \frac{\sum_{i,j} p_{ij} \left[a_{ij} - (\bar a_{i\cdot}
+        + \bar a_{\cdot j})(1 - \kappa)\right]^2 - \left[\kappa - P_e (1 - \kappa)\right]^2}
+        {n\,(1 - P_e)^2},
+
+        \operatorname{Var}_0(\kappa) = \frac{\sum_{i,j} p_{i\cdot}\, p_{\cdot j} \left[a_{ij}
+        - (\bar a_{i\cdot} + \bar a_{\cdot j})\right]^2 - P_e^2}{n\,(1 - P_e)^2}.
+
+    Then :math:`\mathrm{SE} = \sqrt{\operatorname{Var}(\kappa)}` gives the interval
+    :math:`\kappa \pm z_{1-\alpha/2}\,\mathrm{SE}`, and
+    :math:`\mathrm{SE}_0 = \sqrt{\operatorname{Var}_0(\kappa)}` the test of chance agreement
+    :math:`z = \kappa / \mathrm{SE}_0`, :math:`p = 2\,(1 - \Phi(|z|))`. Both are asymptotic: with
+    a handful of items they are rough guides.
+
+    References
+    ----------
+    .. [1] J. L. Fleiss, J. Cohen and B. S. Everitt (1969), "Large sample standard errors of kappa
+       and weighted kappa", Psychological Bulletin 72(5), 323-327.
+    .. [2] J. Cohen (1968), "Weighted kappa: nominal scale agreement with provision for scaled
+       disagreement or partial credit", Psychological Bulletin 70(4), 213-220.
+
+    Examples
+    --------
+    >>> from qwk_explained import walkthrough
+    >>> result = walkthrough([4, 4, 3, 4, 4, 4, 1, 1, 2, 1], [0, 2, 1, 0, 0, 0, 1, 1, 2, 1])
+    >>> stats = kappa_statistics(result)
+    >>> round(stats.kappa, 4), round(stats.se, 4), round(stats.se0, 4)
+    (-0.1392, 0.0741, 0.0993)
+    >>> round(stats.z, 4), round(stats.p_value, 4)
+    (-1.4015, 0.1611)
+    >>> round(stats.ci_low, 4), round(stats.ci_high, 4)
+    (-0.2846, 0.0061)
+    >>> kappa_statistics(walkthrough([2, 2, 2], [2, 2, 2])).se is None  # kappa is 0/0
+    True
+    """
     if not (isinstance(confidence, int | float) and 0 < confidence < 1):
         raise InputError("bad_confidence", value=str(confidence))
-    empty = KappaStatistics(result.kappa, *[None] * 4, confidence, *[None] * 4)
     top = float(result.weights.max()) if result.weights.size else 0.0
     if result.kappa is None or top <= 0:
-        return empty
+        return KappaStatistics(kappa=result.kappa, se=None, se0=None, z=None, p_value=None,
+                               confidence=confidence, ci_low=None, ci_high=None, p_o=None,
+                               p_e=None)
     n = result.n
     agreement = 1.0 - result.weights / top
     p = result.observed_norm

@@ -1,14 +1,16 @@
 """Every step of weighted kappa, computed once and kept in one immutable result.
 
-The steps follow the Kaggle description (Ben Hamner's reference implementation):
+The steps follow the Kaggle description (Ben Hamner's reference implementation), numbered as in
+the step catalogue (:mod:`qwk_explained.present.catalogue`) every surface shows:
 
 1. O, the observed matrix: O_ij counts items rated i by the actual rater and j by the predicted one;
-2. w, the disagreement weights (see :mod:`qwk_explained.weights`);
+2. w, the disagreement weights (see :mod:`.weights`);
 3. the two histograms, i.e. the margins of O;
 4. E = outer(hist_actual, hist_predicted) / n, the counts expected if the raters were independent,
    so that E and O have the same sum n;
 5. O / n and E / n, both scaled to sum 1 (scaling both by the same factor leaves kappa unchanged);
-6. numerator = sum(w * O / n), denominator = sum(w * E / n), kappa = 1 - numerator / denominator.
+6. numerator = sum(w * O / n), denominator = sum(w * E / n);
+7. kappa = 1 - numerator / denominator.
 """
 
 from __future__ import annotations
@@ -17,14 +19,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from numpy.typing import NDArray
+from numpy.typing import ArrayLike, NDArray
 
 from .counting import count_pairs
 from .errors import InputError
 from .scale import rating_scale, scale_labels
 from .stats import KappaStatistics, kappa_statistics
 from .tables import as_table
-from .types import Cell, Scale, UndefinedReason, WeightsName
+from .types import (
+    Cell,
+    RatingsLike,
+    Scale,
+    UndefinedReason,
+    WeightingLike,
+    WeightsName,
+)
 from .validate import as_ratings, check_pair, int_ratings
 from .weights import resolve_weights
 
@@ -47,11 +56,39 @@ def _read_only_view(array: NDArray[Any]) -> NDArray[Any]:
 class Walkthrough:
     """All intermediate quantities of weighted kappa for one pair of rating vectors (or one table).
 
-    Matrices are N x N numpy arrays (rows = actual rating, columns = predicted), read-only.
-    ``kappa`` is ``None`` when the denominator is 0 (no disagreement is expected by chance, e.g.
-    every rating identical); ``undefined_reason`` then names why. ``actual``/``predicted`` are the
-    item vectors when the result came from vectors (read-only views: an int64 array passed in is
-    not copied, and stays writeable for its owner), ``None`` when it came from a table.
+    Made by :func:`walkthrough` or :func:`walkthrough_from_table`. Matrices are N x N numpy arrays
+    (rows = actual rating, columns = predicted), read-only.
+
+    Attributes
+    ----------
+    labels : ndarray of shape (N,), int64
+        The ratings of the scale, increasing; row and column i of every matrix is ``labels[i]``.
+    n : int
+        Number of items.
+    observed : ndarray of shape (N, N), int64
+        O, the counts of (actual, predicted) pairs.
+    actual_hist, predicted_hist : ndarray of shape (N,), int64
+        The histograms of each rater's ratings: the row and column sums of O.
+    weights_name : {"quadratic", "linear", "unweighted", "custom"}
+        The weighting, ``"custom"`` for a matrix the caller gave.
+    weights : ndarray of shape (N, N), float64
+        w, the disagreement weights (0 on the diagonal for the named weightings).
+    expected : ndarray of shape (N, N), float64
+        E = outer(actual_hist, predicted_hist) / n, the counts expected from chance alone.
+    observed_norm, expected_norm : ndarray of shape (N, N), float64
+        O / n and E / n, each adding up to 1.
+    weighted_observed, weighted_expected : ndarray of shape (N, N), float64
+        w * O / n and w * E / n, cell by cell.
+    numerator, denominator : float
+        The sums of ``weighted_observed`` and of ``weighted_expected``.
+    kappa : float or None
+        1 - numerator / denominator; ``None`` when the denominator is 0 (no disagreement is
+        expected by chance, e.g. every rating identical).
+    undefined_reason : {"single_category", "no_chance_disagreement"} or None
+        Why kappa is undefined, ``None`` when it is a number.
+    actual, predicted : ndarray of shape (n,), int64, or None
+        The item vectors when the result came from vectors (read-only views: an int64 array
+        passed in is not copied, and stays writeable for its owner), ``None`` from a table.
     """
 
     labels: NDArray[np.int64]
@@ -90,14 +127,42 @@ class Walkthrough:
         return int(i), int(j)
 
     def statistics(self, confidence: float = 0.95) -> KappaStatistics:
-        """Standard errors, z, p-value and confidence interval (see :mod:`.stats`)."""
+        """Standard errors, z test and confidence interval of this kappa.
+
+        Parameters
+        ----------
+        confidence : float, default=0.95
+            Level of the confidence interval, strictly between 0 and 1.
+
+        Returns
+        -------
+        KappaStatistics
+            Every field but ``confidence`` is ``None`` when kappa is undefined.
+
+        Raises
+        ------
+        InputError
+            ``bad_confidence`` when ``confidence`` is not strictly between 0 and 1.
+
+        See Also
+        --------
+        qwk_explained.kappa_statistics : The function behind this method, with the formulas of
+            Fleiss, Cohen and Everitt (1969).
+
+        Examples
+        --------
+        >>> result = walkthrough([4, 4, 3, 4, 4, 4, 1, 1, 2, 1], [0, 2, 1, 0, 0, 0, 1, 1, 2, 1])
+        >>> stats = result.statistics(confidence=0.9)
+        >>> round(stats.se, 4), round(stats.ci_low, 4), round(stats.ci_high, 4)
+        (0.0741, -0.2612, -0.0173)
+        """
         return kappa_statistics(self, confidence=confidence)
 
 
 def _from_counts(
     observed: NDArray[np.int64],
     labels: NDArray[np.int64],
-    weights: Any,
+    weights: WeightingLike,
     actual: NDArray[np.int64] | None = None,
     predicted: NDArray[np.int64] | None = None,
 ) -> Walkthrough:
@@ -141,33 +206,110 @@ def _from_counts(
 
 
 def walkthrough(
-    actual: Any,
-    predicted: Any,
+    actual: RatingsLike,
+    predicted: RatingsLike,
     *,
-    weights: Any = "quadratic",
+    weights: WeightingLike = "quadratic",
     min_rating: int | None = None,
     max_rating: int | None = None,
     scale: Scale = "range",
 ) -> Walkthrough:
-    """Compute every step of weighted kappa between two rating vectors.
+    r"""Compute every step of weighted kappa between two raters' ratings of the same items.
 
     Parameters
     ----------
-    actual, predicted
-        Integer ratings of the same items (lists, arrays, or text such as ``"4, 4, 3"``).
-    weights
-        ``"quadratic"`` (default), ``"linear"``, ``"unweighted"`` or an N x N disagreement matrix.
-    min_rating, max_rating
-        Declared ends of the scale; ratings outside raise an error, and with ``scale="range"`` they
-        widen the scale to include ratings nobody used.
-    scale
-        ``"range"`` (every integer from min to max) or ``"observed"`` (only ratings that occur).
+    actual, predicted : array-like of int, or str
+        Integer ratings of the same n items by two raters (lists, numpy vectors, or text such as
+        ``"4, 4, 3"``). Whole floats (``3.0``) are accepted; ``3.5`` is not.
+    weights : str or array-like of shape (N, N), default="quadratic"
+        ``"quadratic"``, ``"linear"`` or ``"unweighted"`` (see
+        :func:`~qwk_explained.weight_matrix`), or a custom non-negative N x N disagreement matrix
+        for the N ratings of the scale.
+    min_rating, max_rating : int, optional
+        Declared ends of the scale. A rating outside them is an error; with ``scale="range"``
+        they widen the scale to ratings nobody used.
+    scale : {"range", "observed"}, default="range"
+        Which ratings index the matrices: ``"range"``, every integer from the lowest to the
+        highest rating (Ben Hamner's Kaggle metric); ``"observed"``, only the ratings that occur
+        (scikit-learn's ``cohen_kappa_score`` without ``labels``). Weights come from *positions*
+        on the scale, so the two differ as soon as a rating inside the range is never used.
+
+    Returns
+    -------
+    Walkthrough
+        Every intermediate matrix and sum, read-only; ``kappa`` is ``None`` when it is undefined
+        (0/0), with ``undefined_reason`` saying why.
+
+    Raises
+    ------
+    InputError
+        For ratings that are not integers, vectors of different or zero length, a rating outside
+        the declared ends, a scale of more than 50 ratings, an unknown weighting or scale, or a
+        custom matrix of the wrong shape. ``code`` names the problem; the locales word it.
+
+    See Also
+    --------
+    walkthrough_from_table : The same steps from a contingency table.
+    qwk_explained.quadratic_weighted_kappa : Kappa alone, faster, NaN when undefined.
+    Walkthrough.statistics : Standard errors, z test and confidence interval.
+
+    Notes
+    -----
+    With :math:`\ell_0 < \dots < \ell_{N-1}` the ratings of the scale and :math:`a_k, p_k` the two
+    ratings of item :math:`k = 1, \dots, n`, the steps are (Cohen 1968):
+
+    .. math::
+
+        O_{ij} = \#\{\, k : a_k = \ell_i,\ p_k = \ell_j \,\}, \qquad
+        h^a_i = \sum_j O_{ij}, \qquad h^p_j = \sum_i O_{ij}, \qquad
+        E_{ij} = \frac{h^a_i\, h^p_j}{n},
+
+        \text{num} = \sum_{i,j} w_{ij} \frac{O_{ij}}{n}, \qquad
+        \text{den} = \sum_{i,j} w_{ij} \frac{E_{ij}}{n}, \qquad
+        \kappa = 1 - \frac{\text{num}}{\text{den}}.
+
+    E is what O would be if the raters were independent with the same margins. Kappa is 1 for
+    perfect agreement, 0 when the raters agree as often as chance predicts, negative below that;
+    it is undefined when den = 0 (a one-rating scale, or no disagreement expected by chance).
+
+    With quadratic weights on the ``range`` scale this is the Kaggle competitions' quadratic
+    weighted kappa (Ben Hamner's reference code); scikit-learn's
+    ``cohen_kappa_score(actual, predicted, weights="quadratic")`` uses the ``observed`` scale
+    unless ``labels`` lists the whole range. Artstein and Poesio (2008) survey kappa, its weighted
+    form and the choices behind them.
+
+    References
+    ----------
+    .. [1] J. Cohen (1960), "A coefficient of agreement for nominal scales", Educational and
+       Psychological Measurement 20(1), 37-46.
+    .. [2] J. Cohen (1968), "Weighted kappa: nominal scale agreement with provision for scaled
+       disagreement or partial credit", Psychological Bulletin 70(4), 213-220.
+    .. [3] B. Hamner, "Metrics", machine learning evaluation metrics used by Kaggle
+       (``quadratic_weighted_kappa``), https://github.com/benhamner/Metrics.
+    .. [4] R. Artstein and M. Poesio (2008), "Inter-coder agreement for computational
+       linguistics", Computational Linguistics 34(4), 555-596.
 
     Examples
     --------
-    >>> w = walkthrough([4, 4, 3, 4, 4, 4, 1, 1, 2, 1], [0, 2, 1, 0, 0, 0, 1, 1, 2, 1])
-    >>> round(w.kappa, 4)
-    -0.1392
+    >>> result = walkthrough([4, 4, 3, 4, 4, 4, 1, 1, 2, 1], [0, 2, 1, 0, 0, 0, 1, 1, 2, 1])
+    >>> result.labels.tolist(), result.actual_hist.tolist(), result.predicted_hist.tolist()
+    ([0, 1, 2, 3, 4], [0, 3, 1, 1, 5], [4, 4, 2, 0, 0])
+    >>> round(result.numerator, 4), round(result.denominator, 4), round(result.kappa, 4)
+    (0.45, 0.395, -0.1392)
+
+    Ratings 3 and 4 are never used here: on the range scale 1..5 a 2 and a 5 are three positions
+    apart, on the observed scale (1, 2, 5) one, so the disagreement between them weighs less:
+
+    >>> walkthrough([1, 2, 5, 5], [1, 2, 2, 5]).kappa
+    0.625
+    >>> walkthrough([1, 2, 5, 5], [1, 2, 2, 5], scale="observed").kappa
+    0.8
+
+    An undefined kappa is ``None``, with the reason:
+
+    >>> constant = walkthrough("2, 2, 2", "2, 2, 2")
+    >>> constant.kappa is None, constant.undefined_reason
+    (True, 'single_category')
     """
     a = int_ratings(actual)
     b = int_ratings(predicted)
@@ -202,12 +344,76 @@ def walkthrough(
 
 
 def walkthrough_from_table(
-    table: Any, *, weights: Any = "quadratic", labels: Any = None
+    table: ArrayLike, *, weights: WeightingLike = "quadratic", labels: ArrayLike | None = None
 ) -> Walkthrough:
-    """Compute every step from a contingency table (rows = actual rating, columns = predicted).
+    r"""Compute every step of weighted kappa from a contingency table of counts.
 
-    ``labels`` names the ratings of the rows/columns (default 0..N-1); they must be increasing
-    integers and only serve for display: weights use positions.
+    Parameters
+    ----------
+    table : array-like of shape (N, N)
+        The observed matrix O: ``table[i][j]`` items rated ``labels[i]`` by the actual rater and
+        ``labels[j]`` by the predicted one. Whole, non-negative counts, not all zero.
+    weights : str or array-like of shape (N, N), default="quadratic"
+        ``"quadratic"``, ``"linear"`` or ``"unweighted"``, or a custom non-negative N x N
+        disagreement matrix.
+    labels : array-like of int of shape (N,), optional
+        The ratings of the rows and columns, strictly increasing (default ``0 .. N-1``). They
+        only name the rows: the weights come from positions, as in :func:`walkthrough`.
+
+    Returns
+    -------
+    Walkthrough
+        Every step, as from vectors; ``actual`` and ``predicted`` are ``None`` (a table has no
+        items to list).
+
+    Raises
+    ------
+    InputError
+        For a table that is not square, holds a count that is not a whole number >= 0, is all
+        zero or too large, for labels that are not N increasing integers, an unknown weighting,
+        or a custom matrix of the wrong shape.
+
+    See Also
+    --------
+    walkthrough : The same steps from two rating vectors.
+    qwk_explained.parse_table : A table typed as text (``"20,20;10,50"``).
+
+    Notes
+    -----
+    The table is O itself, so the steps start at the margins:
+
+    .. math::
+
+        n = \sum_{i,j} O_{ij}, \qquad
+        E_{ij} = \frac{\bigl(\sum_l O_{il}\bigr) \bigl(\sum_l O_{lj}\bigr)}{n}, \qquad
+        \kappa = 1 - \frac{\sum_{i,j} w_{ij}\, O_{ij}}{\sum_{i,j} w_{ij}\, E_{ij}}.
+
+    References
+    ----------
+    .. [1] J. Cohen (1960), "A coefficient of agreement for nominal scales", Educational and
+       Psychological Measurement 20(1), 37-46.
+    .. [2] J. Cohen (1968), "Weighted kappa: nominal scale agreement with provision for scaled
+       disagreement or partial credit", Psychological Bulletin 70(4), 213-220.
+    .. [3] R. Artstein and M. Poesio (2008), "Inter-coder agreement for computational
+       linguistics", Computational Linguistics 34(4), 555-596.
+
+    Examples
+    --------
+    Artstein and Poesio (2008), Table 1: two coders, two categories, kappa = 0.348.
+
+    >>> result = walkthrough_from_table([[20, 20], [10, 50]], weights="unweighted")
+    >>> result.expected.tolist(), round(result.kappa, 3)
+    ([[12.0, 28.0], [18.0, 42.0]], 0.348)
+
+    Three ordered categories, the three weightings (the weighting example built on Table 4 that
+    scikit-learn tests ``cohen_kappa_score`` with):
+
+    >>> table = [[46, 0, 0], [4, 40, 0], [0, 0, 10]]
+    >>> [round(walkthrough_from_table(table, weights=kind).kappa, 4)
+    ...  for kind in ("unweighted", "linear", "quadratic")]
+    [0.9315, 0.9412, 0.9541]
+    >>> walkthrough_from_table(table, labels=[1, 2, 3]).labels.tolist()
+    [1, 2, 3]
     """
     counts = as_table(table)
     size = counts.shape[0]

@@ -19,10 +19,42 @@ from .parse import INTEGRAL, shorten
 
 
 def parse_table(text: str) -> NDArray[np.int64]:
-    """Parse a contingency table written as rows separated by ``;`` or newlines (rows = actual).
+    """Read a contingency table of counts typed as text.
 
+    Parameters
+    ----------
+    text : str
+        Rows separated by ``;`` or line breaks, the counts of a row by commas or spaces; row i
+        is the actual rating, column j the predicted one. A nested list pasted from Python or
+        JSON (``[[20, 20], [10, 50]]``) reads the same.
+
+    Returns
+    -------
+    ndarray of shape (N, N), int64
+        The observed matrix O, ready for :func:`~qwk_explained.walkthrough_from_table`.
+
+    Raises
+    ------
+    InputError
+        ``empty`` or ``table_empty`` (no count, or all zero), ``table_not_square`` (with the
+        number of rows and of columns), ``table_bad_count`` (the first cell that is not a whole
+        number >= 0, with its row and column), ``too_many_ratings`` or ``too_many_items``.
+
+    See Also
+    --------
+    qwk_explained.walkthrough_from_table : Every step of kappa from the table.
+
+    Examples
+    --------
     >>> parse_table("0,4,1;0,8,0;0,1,5").tolist()
     [[0, 4, 1], [0, 8, 0], [0, 1, 5]]
+    >>> parse_table("[[20, 20], [10, 50]]").tolist() == parse_table("20 20\\n10 50").tolist()
+    True
+    >>> try:
+    ...     parse_table("1,-2;3,4")
+    ... except InputError as error:
+    ...     print(error.code, error.params)
+    table_bad_count {'row': 1, 'column': 2, 'token': '-2'}
     """
     if not isinstance(text, str):
         raise InputError("empty")

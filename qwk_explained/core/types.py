@@ -1,12 +1,17 @@
 """The fixed sets of names the engine speaks in, as ``Literal`` types (checked by mypy).
 
 Each set also exists as a tuple for run-time checks and for iterating (``WEIGHTINGS``...), built
-from the ``Literal`` so the two can never disagree.
+from the ``Literal`` so the two can never disagree. A value read from outside (a URL, a command
+line) becomes one of these types through :func:`is_weighting` or :func:`is_scale`, which check it
+against that tuple.
 """
 
 from __future__ import annotations
 
-from typing import Literal, get_args
+from collections.abc import Sequence
+from typing import Any, Literal, TypeAlias, TypeGuard, get_args
+
+from numpy.typing import ArrayLike, NDArray
 
 #: A named weighting: quadratic (i-j)^2/(N-1)^2, linear |i-j|/(N-1), unweighted (plain Cohen).
 Weighting = Literal["quadratic", "linear", "unweighted"]
@@ -19,6 +24,33 @@ UndefinedReason = Literal["single_category", "no_chance_disagreement"]
 #: A cell of the N x N matrices by *positions* (row i = actual, column j = predicted), 0..N-1.
 Cell = tuple[int, int]
 
+#: Ratings as a caller may give them: a list, a tuple, a numpy vector, or text (``"4, 4, 3"``).
+#: numpy's ``ArrayLike`` already admits ``str``; the alias names what the engine expects.
+RatingsLike: TypeAlias = ArrayLike
+#: A user's own N x N disagreement matrix (nested lists or a numpy array of numbers).
+WeightMatrixLike: TypeAlias = NDArray[Any] | Sequence[Sequence[float]]
+#: The ``weights`` argument of the engine: a named weighting or a user's own matrix.
+WeightingLike: TypeAlias = Weighting | WeightMatrixLike
+
 WEIGHTINGS: tuple[Weighting, ...] = get_args(Weighting)
+WEIGHTS_NAMES: tuple[WeightsName, ...] = get_args(WeightsName)
 SCALES: tuple[Scale, ...] = get_args(Scale)
 UNDEFINED_REASONS: tuple[UndefinedReason, ...] = get_args(UndefinedReason)
+
+
+def is_weighting(value: object) -> TypeGuard[Weighting]:
+    """Whether ``value`` names a weighting (``"quadratic"``, ``"linear"``, ``"unweighted"``).
+
+    >>> is_weighting("linear"), is_weighting("cubic")
+    (True, False)
+    """
+    return value in WEIGHTINGS
+
+
+def is_scale(value: object) -> TypeGuard[Scale]:
+    """Whether ``value`` names a rating scale convention (``"range"`` or ``"observed"``).
+
+    >>> is_scale("observed"), is_scale("fixed")
+    (True, False)
+    """
+    return value in SCALES

@@ -1,4 +1,4 @@
-"""Disagreement weights w_ij: how much a rating i from one rater and j from the other disagree.
+r"""Disagreement weights w_ij: how much a rating i from one rater and j from the other disagree.
 
 Weights are built from label *positions* 0..N-1 on the rating scale, not from the label values: that
 is how every reference implementation does it, and why an unused rating in the middle of the scale
@@ -7,23 +7,80 @@ changes the result (see the pitfalls page).
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 from numpy.typing import NDArray
 
 from .errors import InputError
-from .types import WEIGHTINGS, Weighting, WeightsName
+from .types import (
+    WEIGHTINGS,
+    Weighting,
+    WeightingLike,
+    WeightMatrixLike,
+    WeightsName,
+    is_weighting,
+)
 
 __all__ = ["WEIGHTINGS", "custom_weights", "resolve_weights", "weight_matrix"]
 
 
 def weight_matrix(kind: Weighting, size: int) -> NDArray[np.float64]:
-    """The N x N disagreement weights for a named weighting.
+    r"""The N x N disagreement weights of a named weighting.
 
-    ``quadratic``: (i-j)^2/(N-1)^2; ``linear``: |i-j|/(N-1); ``unweighted``: 0 on the diagonal, 1
-    elsewhere (plain Cohen's kappa). All are 0 on the diagonal and at most 1. With a single rating
-    (N = 1) there is nothing to disagree about and w = [[0]].
+    Parameters
+    ----------
+    kind : {"quadratic", "linear", "unweighted"}
+        The weighting. ``"unweighted"`` gives plain (Cohen 1960) kappa, where every disagreement
+        costs the same.
+    size : int
+        N, the number of ratings on the scale.
+
+    Returns
+    -------
+    ndarray of shape (size, size), float64
+        ``w[i, j]`` for positions ``i`` (actual) and ``j`` (predicted) on the scale: 0 on the
+        diagonal, at most 1 elsewhere.
+
+    Raises
+    ------
+    InputError
+        ``unknown_weights`` when ``kind`` names no weighting.
+
+    See Also
+    --------
+    qwk_explained.walkthrough : Every step of kappa with these weights (or a custom matrix).
+
+    Notes
+    -----
+    For positions :math:`i, j = 0, \dots, N-1` (Cohen 1968; Fleiss, Cohen and Everitt 1969 write the
+    same weights as agreements :math:`1 - w_{ij}`):
+
+    .. math::
+
+        w^{\text{quadratic}}_{ij} = \frac{(i - j)^2}{(N - 1)^2}, \qquad
+        w^{\text{linear}}_{ij} = \frac{|i - j|}{N - 1}, \qquad
+        w^{\text{unweighted}}_{ij} = [\, i \neq j \,].
+
+    Only the *positions* enter, never the rating values: ratings 1, 2, 5 on an observed scale sit
+    at positions 0, 1, 2. A common factor of all weights cancels in kappa, so
+    :math:`(i - j)^2` and :math:`(i - j)^2 / (N - 1)^2` give the same kappa; the normalized form
+    keeps every weight between 0 and 1. With a single rating (N = 1) there is nothing to disagree
+    about and :math:`w = [[0]]`.
+
+    References
+    ----------
+    .. [1] J. Cohen (1968), "Weighted kappa: nominal scale agreement with provision for scaled
+       disagreement or partial credit", Psychological Bulletin 70(4), 213-220.
+    .. [2] J. L. Fleiss, J. Cohen and B. S. Everitt (1969), "Large sample standard errors of kappa
+       and weighted kappa", Psychological Bulletin 72(5), 323-327.
+
+    Examples
+    --------
+    >>> weight_matrix("quadratic", 3).tolist()
+    [[0.0, 0.25, 1.0], [0.25, 0.0, 0.25], [1.0, 0.25, 0.0]]
+    >>> weight_matrix("linear", 3).tolist()
+    [[0.0, 0.5, 1.0], [0.5, 0.0, 0.5], [1.0, 0.5, 0.0]]
+    >>> weight_matrix("unweighted", 3).tolist()
+    [[0.0, 1.0, 1.0], [1.0, 0.0, 1.0], [1.0, 1.0, 0.0]]
     """
     if kind not in WEIGHTINGS:
         raise InputError("unknown_weights", value=str(kind), choices=", ".join(WEIGHTINGS))
@@ -38,7 +95,7 @@ def weight_matrix(kind: Weighting, size: int) -> NDArray[np.float64]:
     return distance**2 / (size - 1) ** 2
 
 
-def custom_weights(matrix: Any, size: int) -> NDArray[np.float64]:
+def custom_weights(matrix: WeightMatrixLike, size: int) -> NDArray[np.float64]:
     """Validate a user-supplied N x N disagreement matrix: finite, non-negative, right shape."""
     try:
         weights = np.asarray(matrix, dtype=np.float64)
@@ -51,8 +108,16 @@ def custom_weights(matrix: Any, size: int) -> NDArray[np.float64]:
     return weights
 
 
-def resolve_weights(weights: Any, size: int) -> tuple[WeightsName, NDArray[np.float64]]:
-    """Return (name, matrix) for a weighting name or a custom matrix."""
+def resolve_weights(
+    weights: WeightingLike, size: int
+) -> tuple[WeightsName, NDArray[np.float64]]:
+    """Return (name, matrix) for a weighting name or a custom matrix.
+
+    Any text is taken for a name (an unknown one raises ``unknown_weights``), anything else for a
+    matrix (``custom``).
+    """
     if isinstance(weights, str):
+        if not is_weighting(weights):
+            raise InputError("unknown_weights", value=weights, choices=", ".join(WEIGHTINGS))
         return weights, weight_matrix(weights, size)
     return "custom", custom_weights(weights, size)

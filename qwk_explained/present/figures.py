@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Literal, get_args
 
 import numpy as np
 import plotly.graph_objects as go
@@ -47,10 +47,16 @@ _ORANGES = ((255, 245, 235), (254, 230, 206), (253, 208, 162), (253, 174, 107), 
 _PURPLES = ((252, 251, 253), (239, 237, 245), (218, 218, 235), (188, 189, 220), (158, 154, 200),
             (128, 125, 186), (106, 81, 163), (84, 39, 143), (63, 0, 125))
 
+#: What the numbers of a heatmap mean; each meaning has its colour scale.
+HeatmapKind = Literal["counts", "proportions", "weights", "products"]
+#: The colour scales (plotly's names for them).
+ColourScale = Literal["Blues", "Oranges", "Purples"]
+
 #: Colour scale name per meaning of the numbers in a heatmap.
-SCALE_OF_KIND = {"counts": "Blues", "proportions": "Blues", "weights": "Oranges",
-                 "products": "Purples"}
-_STOPS = {"Blues": _BLUES, "Oranges": _ORANGES, "Purples": _PURPLES}
+SCALE_OF_KIND: dict[HeatmapKind, ColourScale] = {
+    "counts": "Blues", "proportions": "Blues", "weights": "Oranges", "products": "Purples"}
+_STOPS: dict[ColourScale, tuple[tuple[int, int, int], ...]] = {
+    "Blues": _BLUES, "Oranges": _ORANGES, "Purples": _PURPLES}
 
 #: Okabe-Ito blue and orange: distinguishable with every common colour-vision deficiency.
 ACTUAL_COLOR = "#0072B2"
@@ -103,7 +109,7 @@ def _categories(labels: Sequence[Any] | NDArray[Any]) -> list[str]:
     return [str(int(x)) if isinstance(x, int | np.integer) else str(x) for x in labels]
 
 
-def _colorscale(name: str) -> list[list[Any]]:
+def _colorscale(name: ColourScale) -> list[list[Any]]:
     stops = _STOPS[name]
     last = len(stops) - 1
     return [[k / last, f"rgb({r},{g},{b})"] for k, (r, g, b) in enumerate(stops)]
@@ -125,7 +131,8 @@ _LIGHT_LUMINANCE = _hex_luminance(LIGHT_TEXT)
 _DARK_LUMINANCE = _hex_luminance(DARK_TEXT)
 
 
-def cell_colors(values: Any, scale: str, zmin: float, zmax: float) -> NDArray[np.float64]:
+def cell_colors(values: Any, scale: ColourScale, zmin: float,
+                zmax: float) -> NDArray[np.float64]:
     """The RGB colour (0..255, last axis) plotly paints for each value on a named scale."""
     stops = np.asarray(_STOPS[scale], dtype=np.float64)
     positions = np.linspace(0.0, 1.0, len(stops))
@@ -135,7 +142,8 @@ def cell_colors(values: Any, scale: str, zmin: float, zmax: float) -> NDArray[np
     return np.stack([np.interp(t, positions, stops[:, k]) for k in range(3)], axis=-1)
 
 
-def light_text_mask(values: Any, scale: str, zmin: float, zmax: float) -> NDArray[np.bool_]:
+def light_text_mask(values: Any, scale: ColourScale, zmin: float,
+                    zmax: float) -> NDArray[np.bool_]:
     """True where white text contrasts more with the cell than near-black text (WCAG ratio)."""
     luminance = _relative_luminance(cell_colors(values, scale, zmin, zmax))
     with_light = (_LIGHT_LUMINANCE + 0.05) / (luminance + 0.05)
@@ -161,9 +169,9 @@ def heatmap(
     title: str,
     x_title: str,
     y_title: str,
-    kind: str,
+    kind: HeatmapKind,
     lang: str,
-    highlight: tuple[int, int] | None = None,
+    highlight: Cell | None = None,
     integer: bool = False,
     hover: str | None = None,
     zmax: float | None = None,
@@ -368,8 +376,12 @@ def with_click_targets(figure: go.Figure, labels: Sequence[Any] | NDArray[Any]) 
 # --- the walkthrough's figures -------------------------------------------------------------------
 
 
-def _heat(attribute: str, kind: str, title_key: str,
-          integer: bool = False) -> Callable[[Walkthrough, str, Cell | None], go.Figure]:
+#: Builds one figure of a result, titled in a language, with a cell outlined.
+FigureBuilder = Callable[[Walkthrough, str, Cell | None], go.Figure]
+
+
+def _heat(attribute: str, kind: HeatmapKind, title_key: str,
+          integer: bool = False) -> FigureBuilder:
     def build(result: Walkthrough, lang: str, cell: Cell | None) -> go.Figure:
         return heatmap(
             getattr(result, attribute), result.labels, title=t(lang, title_key),
@@ -387,8 +399,13 @@ def _bars(result: Walkthrough, lang: str, cell: Cell | None) -> go.Figure:
         predicted_name=t(lang, "steps.predicted_name"), lang=lang)
 
 
+#: The figures of the walkthrough: each matrix by its attribute of the result, and the histograms.
+FigureName = Literal["observed", "weights", "histograms", "expected", "observed_norm",
+                     "expected_norm", "weighted_observed", "weighted_expected"]
+FIGURE_NAMES: tuple[FigureName, ...] = get_args(FigureName)
+
 #: Every figure of the walkthrough, by name: the charts of the steps, in their order.
-WALKTHROUGH_FIGURES: dict[str, Callable[[Walkthrough, str, Cell | None], go.Figure]] = {
+WALKTHROUGH_FIGURES: dict[FigureName, FigureBuilder] = {
     "observed": _heat("observed", "counts", "steps.observed_chart", integer=True),
     "weights": _heat("weights", "weights", "steps.weights_chart"),
     "histograms": _bars,
@@ -400,7 +417,7 @@ WALKTHROUGH_FIGURES: dict[str, Callable[[Walkthrough, str, Cell | None], go.Figu
 }
 
 
-def walkthrough_figure(result: Walkthrough, which: str, lang: str,
+def walkthrough_figure(result: Walkthrough, which: FigureName, lang: str,
                        cell: Cell | None = None) -> go.Figure:
     """One figure of the walkthrough (a key of :data:`WALKTHROUGH_FIGURES`), titles in ``lang``,
     with ``cell`` (positions) outlined in the heatmaps."""

@@ -20,19 +20,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from statistics import NormalDist
-from typing import TYPE_CHECKING, Any
+from typing import Any, Literal
 
 import numpy as np
+from numpy.typing import NDArray
+
+from qwk_explained.core.stats import KappaStatistics
+from qwk_explained.core.steps import Walkthrough
+from qwk_explained.core.types import WEIGHTS_NAMES, WeightsName
 
 from .languages import language
 from .numbers import format_latex
 
-if TYPE_CHECKING:
-    from qwk_explained.core.stats import KappaStatistics
-    from qwk_explained.core.steps import Walkthrough
-
 #: Weightings with a symbolic formula (``custom`` is any non-negative N x N matrix).
-WEIGHT_KINDS = ("quadratic", "linear", "unweighted", "custom")
+WEIGHT_KINDS: tuple[WeightsName, ...] = WEIGHTS_NAMES
 
 #: What an undefined quantity (kappa with den = 0, z with SE_0 = 0) equals in a formula.
 UNDEFINED = r"\text{?}"
@@ -54,14 +55,14 @@ def _count(value: float | int, lang: str) -> str:
     return format_latex(int(round(float(value))), lang)
 
 
-def _label(w: Walkthrough, index: int) -> str:
+def _label(result: Walkthrough, index: int) -> str:
     # Ratings are integers; no thousands separator in a subscript (O_{1000,2}, not O_{1{,}000,2}).
-    return str(int(w.labels[index]))
+    return str(int(result.labels[index]))
 
 
-def _cell(w: Walkthrough, i: int, j: int) -> str:
+def _cell(result: Walkthrough, i: int, j: int) -> str:
     """Subscript for cell (i, j): the two rating labels, e.g. ``{4,0}``."""
-    return "{" + _label(w, i) + "," + _label(w, j) + "}"
+    return "{" + _label(result, i) + "," + _label(result, j) + "}"
 
 
 def _list_separator(lang: str) -> str:
@@ -78,7 +79,7 @@ def _sum_terms(terms: Sequence[str], max_terms: int) -> str:
     return text
 
 
-def _check_kind(kind: str) -> None:
+def _check_kind(kind: WeightsName) -> None:
     if kind not in WEIGHT_KINDS:
         raise ValueError(f"unknown weighting {kind!r}; expected one of {WEIGHT_KINDS}")
 
@@ -91,16 +92,16 @@ def observed_generic() -> str:
     return r"O_{ij} = \#\{\, k : a_k = i,\ p_k = j \,\}"
 
 
-def observed_cell(w: Walkthrough, i: int, j: int, lang: str = "en") -> str:
+def observed_cell(result: Walkthrough, i: int, j: int, lang: str = "en") -> str:
     r"""``O_{4,0} = 3``: the count in cell (i, j), subscripts are the rating labels."""
-    i, j = w.check_cell(i, j)
-    return f"O_{_cell(w, i, j)} = {_count(w.observed[i, j], lang)}"
+    i, j = result.check_cell(i, j)
+    return f"O_{_cell(result, i, j)} = {_count(result.observed[i, j], lang)}"
 
 
 # --- step 2: the weights w -----------------------------------------------------------------------
 
 
-def weights_generic(kind: str = "quadratic") -> str:
+def weights_generic(kind: WeightsName = "quadratic") -> str:
     r"""The disagreement weight w_{ij} for positions i, j = 0..N-1 on the scale."""
     _check_kind(kind)
     if kind == "quadratic":
@@ -112,24 +113,25 @@ def weights_generic(kind: str = "quadratic") -> str:
     return r"w_{ij} \geq 0"
 
 
-def weights_cell(w: Walkthrough, i: int, j: int, lang: str = "en") -> str:
+def weights_cell(result: Walkthrough, i: int, j: int, lang: str = "en") -> str:
     r"""The weight of cell (i, j) with its positions plugged in.
 
     ``w_{4,0} = \frac{(4-0)^2}{(5-1)^2} = \frac{16}{16} = 1``. When labels are not the positions
     (ratings 1..5 sit at positions 0..4) the generic formula is shown evaluated at the positions:
     ``w_{5,1} = \frac{(i-j)^2}{(N-1)^2}\Big|_{i=4,\ j=0} = \dots``.
     """
-    i, j = w.check_cell(i, j)
-    kind = w.weights_name
-    value = _num(w.weights[i, j], lang)
-    head = f"w_{_cell(w, i, j)}"
+    i, j = result.check_cell(i, j)
+    kind = result.weights_name
+    value = _num(result.weights[i, j], lang)
+    head = f"w_{_cell(result, i, j)}"
     if kind == "unweighted":
         relation = "=" if i == j else r"\neq"
-        return f"{head} = {value}" + rf"\quad ({_label(w, i)} {relation} {_label(w, j)})"
-    if kind not in ("quadratic", "linear") or w.size < 2:
+        pair = rf"\quad ({_label(result, i)} {relation} {_label(result, j)})"
+        return f"{head} = {value}" + pair
+    if kind not in ("quadratic", "linear") or result.size < 2:
         # Custom weights have no formula; with N = 1 the only weight is 0 (no (N-1) to divide by).
         return f"{head} = {value}"
-    size = w.size
+    size = result.size
     if kind == "quadratic":
         symbolic = r"\frac{(i-j)^2}{(N-1)^2}"
         plugged = rf"\frac{{({i}-{j})^2}}{{({size}-1)^2}}"
@@ -138,7 +140,7 @@ def weights_cell(w: Walkthrough, i: int, j: int, lang: str = "en") -> str:
         symbolic = r"\frac{|i-j|}{N-1}"
         plugged = rf"\frac{{|{i}-{j}|}}{{{size}-1}}"
         ratio = rf"\frac{{{abs(i - j)}}}{{{size - 1}}}"
-    positions_differ = _label(w, i) != str(i) or _label(w, j) != str(j)
+    positions_differ = _label(result, i) != str(i) or _label(result, j) != str(j)
     if positions_differ:
         head += rf" = {symbolic}\Big|_{{i={i},\ j={j}}}"
     return f"{head} = {plugged} = {ratio} = {value}"
@@ -155,7 +157,7 @@ def histograms_generic() -> str:
     )
 
 
-def histogram_vectors(w: Walkthrough, lang: str = "en", max_terms: int = 12) -> str:
+def histogram_vectors(result: Walkthrough, lang: str = "en", max_terms: int = 12) -> str:
     r"""``h^{a} = (0, 3, 1, 1, 5) \qquad h^{p} = (4, 4, 2, 0, 0)`` in the order of the scale."""
     separator = _list_separator(lang)
 
@@ -166,36 +168,37 @@ def histogram_vectors(w: Walkthrough, lang: str = "en", max_terms: int = 12) -> 
             text += separator + r"\dots"
         return r"\left(" + text + r"\right)"
 
-    return f"h^{{a}} = {vector(w.actual_hist)}" + _QUAD + f"h^{{p}} = {vector(w.predicted_hist)}"
+    return (f"h^{{a}} = {vector(result.actual_hist)}" + _QUAD
+            + f"h^{{p}} = {vector(result.predicted_hist)}")
 
 
-def histogram_cell(w: Walkthrough, index: int, lang: str = "en", which: str = "a",
-                   max_terms: int = 8) -> str:
+def histogram_cell(result: Walkthrough, index: int, lang: str = "en",
+                   which: Literal["a", "p"] = "a", max_terms: int = 8) -> str:
     r"""One bar of a histogram as a row (``which="a"``) or column (``"p"``) sum of O.
 
     ``h^{a}_{2} = \sum_j O_{2,j} = 0 + 3 + 0 + 0 + 0 = 3``.
     """
     if which not in ("a", "p"):
         raise ValueError(f"which must be 'a' or 'p', not {which!r}")
-    index, _ = w.check_cell(index, 0)
-    label = _label(w, index)
+    index, _ = result.check_cell(index, 0)
+    label = _label(result, index)
     if which == "a":
-        line, total = w.observed[index, :], w.actual_hist[index]
+        line, total = result.observed[index, :], result.actual_hist[index]
         symbol = rf"\sum_j O_{{{label},j}}"
     else:
-        line, total = w.observed[:, index], w.predicted_hist[index]
+        line, total = result.observed[:, index], result.predicted_hist[index]
         symbol = rf"\sum_i O_{{i,{label}}}"
     terms = _sum_terms([_count(v, lang) for v in line], max_terms)
     return f"h^{{{which}}}_{{{label}}} = {symbol} = {terms} = {_count(total, lang)}"
 
 
-def histogram_plugged(w: Walkthrough, lang: str = "en", max_terms: int = 8) -> str:
+def histogram_plugged(result: Walkthrough, lang: str = "en", max_terms: int = 8) -> str:
     r"""``n = \sum_i h^{a}_i = 0 + 3 + 1 + 1 + 5 = \sum_j h^{p}_j = 4 + 4 + 2 + 0 + 0 = 10``."""
-    actual = _sum_terms([_count(v, lang) for v in w.actual_hist], max_terms)
-    predicted = _sum_terms([_count(v, lang) for v in w.predicted_hist], max_terms)
+    actual = _sum_terms([_count(v, lang) for v in result.actual_hist], max_terms)
+    predicted = _sum_terms([_count(v, lang) for v in result.predicted_hist], max_terms)
     return (
         rf"n = \sum_i h^{{a}}_i = {actual} = \sum_j h^{{p}}_j = {predicted}"
-        f" = {_count(w.n, lang)}"
+        f" = {_count(result.n, lang)}"
     )
 
 
@@ -210,15 +213,16 @@ def expected_generic() -> str:
     )
 
 
-def expected_cell(w: Walkthrough, i: int, j: int, lang: str = "en") -> str:
+def expected_cell(result: Walkthrough, i: int, j: int, lang: str = "en") -> str:
     r"""``E_{2,2} = \frac{h^{a}_{2} \, h^{p}_{2}}{n} = \frac{3 \cdot 4}{10} = 1{,}2`` (es)."""
-    i, j = w.check_cell(i, j)
-    a_label, p_label = _label(w, i), _label(w, j)
+    i, j = result.check_cell(i, j)
+    a_label, p_label = _label(result, i), _label(result, j)
     return (
-        f"E_{_cell(w, i, j)} = "
+        f"E_{_cell(result, i, j)} = "
         rf"\frac{{h^{{a}}_{{{a_label}}} \, h^{{p}}_{{{p_label}}}}}{{n}} = "
-        rf"\frac{{{_count(w.actual_hist[i], lang)} \cdot {_count(w.predicted_hist[j], lang)}}}"
-        rf"{{{_count(w.n, lang)}}} = {_num(w.expected[i, j], lang)}"
+        rf"\frac{{{_count(result.actual_hist[i], lang)} \cdot "
+        rf"{_count(result.predicted_hist[j], lang)}}}"
+        rf"{{{_count(result.n, lang)}}} = {_num(result.expected[i, j], lang)}"
     )
 
 
@@ -233,17 +237,17 @@ def normalization_generic() -> str:
     )
 
 
-def normalization_cell(w: Walkthrough, i: int, j: int, lang: str = "en") -> str:
+def normalization_cell(result: Walkthrough, i: int, j: int, lang: str = "en") -> str:
     r"""Both normalized cells: ``\frac{O_{5,1}}{n} = \frac{4}{10} = 0{,}4`` and the same for E."""
-    i, j = w.check_cell(i, j)
-    cell, n = _cell(w, i, j), _count(w.n, lang)
+    i, j = result.check_cell(i, j)
+    cell, n = _cell(result, i, j), _count(result.n, lang)
     observed = (
-        rf"\frac{{O_{cell}}}{{n}} = \frac{{{_count(w.observed[i, j], lang)}}}{{{n}}} = "
-        f"{_num(w.observed_norm[i, j], lang)}"
+        rf"\frac{{O_{cell}}}{{n}} = \frac{{{_count(result.observed[i, j], lang)}}}{{{n}}} = "
+        f"{_num(result.observed_norm[i, j], lang)}"
     )
     expected = (
-        rf"\frac{{E_{cell}}}{{n}} = \frac{{{_num(w.expected[i, j], lang)}}}{{{n}}} = "
-        f"{_num(w.expected_norm[i, j], lang)}"
+        rf"\frac{{E_{cell}}}{{n}} = \frac{{{_num(result.expected[i, j], lang)}}}{{{n}}} = "
+        f"{_num(result.expected_norm[i, j], lang)}"
     )
     return observed + _QUAD + expected
 
@@ -270,8 +274,8 @@ def denominator_generic() -> str:
     return r"\text{den} = " + _SUM_IJ + r"w_{ij}\, \frac{E_{ij}}{n}"
 
 
-def _weighted_sum(symbol: str, weights: np.ndarray, values: np.ndarray, total: float, lang: str,
-                  max_terms: int) -> str:
+def _weighted_sum(symbol: Literal["num", "den"], weights: NDArray[np.float64],
+                  values: NDArray[np.float64], total: float, lang: str, max_terms: int) -> str:
     # Only the terms that contribute: w = 0 on the diagonal (and empty cells) would be noise.
     rows, cols = np.nonzero(weights * values)
     limit = max(max_terms, 1)
@@ -288,15 +292,17 @@ def _weighted_sum(symbol: str, weights: np.ndarray, values: np.ndarray, total: f
     return text + _num(total, lang)
 
 
-def numerator_plugged(w: Walkthrough, lang: str = "en", max_terms: int = 6) -> str:
+def numerator_plugged(result: Walkthrough, lang: str = "en", max_terms: int = 6) -> str:
     r"""``\text{num} = 1 \cdot 0{,}4 + 0{,}0625 \cdot 0{,}1 + \dots = 0{,}45``: the non-zero
     w_{ij} \cdot O_{ij}/n terms in reading order (row by row), then their total."""
-    return _weighted_sum("num", w.weights, w.observed_norm, w.numerator, lang, max_terms)
+    return _weighted_sum("num", result.weights, result.observed_norm, result.numerator, lang,
+                         max_terms)
 
 
-def denominator_plugged(w: Walkthrough, lang: str = "en", max_terms: int = 6) -> str:
+def denominator_plugged(result: Walkthrough, lang: str = "en", max_terms: int = 6) -> str:
     r"""The same for the expected proportions: the non-zero w_{ij} \cdot E_{ij}/n terms."""
-    return _weighted_sum("den", w.weights, w.expected_norm, w.denominator, lang, max_terms)
+    return _weighted_sum("den", result.weights, result.expected_norm, result.denominator, lang,
+                         max_terms)
 
 
 def kappa_generic() -> str:
@@ -307,7 +313,7 @@ def kappa_generic() -> str:
     )
 
 
-def kappa_plugged(w: Walkthrough, lang: str = "en") -> str:
+def kappa_plugged(result: Walkthrough, lang: str = "en") -> str:
     r"""``\kappa = 1 - \frac{0{,}45}{0{,}395} = 1 - 1{,}1392 = -0{,}1392``.
 
     When no disagreement is expected by chance (den = 0) kappa is undefined and the formula ends in
@@ -318,11 +324,12 @@ def kappa_plugged(w: Walkthrough, lang: str = "en") -> str:
     ...                                 [2, 2, 2, 3, 2, 1, 1, 1, 1, 3]), "es"))
     \kappa = 1 - \frac{0{,}45}{0{,}395} = 1 - 1{,}1392 = -0{,}1392
     """
-    fraction = rf"1 - \frac{{{_num(w.numerator, lang)}}}{{{_num(w.denominator, lang)}}}"
-    if w.kappa is None:
+    numerator, denominator = _num(result.numerator, lang), _num(result.denominator, lang)
+    fraction = rf"1 - \frac{{{numerator}}}{{{denominator}}}"
+    if result.kappa is None:
         return rf"\kappa = {fraction} = {UNDEFINED}"
-    ratio = _num(w.numerator / w.denominator, lang)
-    return rf"\kappa = {fraction} = 1 - {ratio} = {_num(w.kappa, lang)}"
+    ratio = _num(result.numerator / result.denominator, lang)
+    return rf"\kappa = {fraction} = 1 - {ratio} = {_num(result.kappa, lang)}"
 
 
 # --- one cell's share of num and den (guided page) --------------------------------------------
@@ -334,7 +341,8 @@ def _percent_latex(share: float, lang: str) -> str:
     return language(lang).percent_text(value).replace("%", r"\%")
 
 
-def _share_latex(result: Walkthrough, i: int, j: int, lang: str, which: str) -> str | None:
+def _share_latex(result: Walkthrough, i: int, j: int, lang: str,
+                 which: Literal["num", "den"]) -> str | None:
     i, j = result.check_cell(i, j)
     label = _cell(result, i, j)
     if which == "num":

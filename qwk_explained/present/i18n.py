@@ -40,7 +40,7 @@ def load(lang: str) -> dict[str, str]:
     """
     if lang not in LANGUAGES:
         raise InputError("unknown_language", value=str(lang), choices=", ".join(LANGUAGES))
-    text = files("qwk_explained").joinpath("locales", f"{lang}.json").read_text(encoding="utf-8")
+    text = (files("qwk_explained") / "locales" / f"{lang}.json").read_text(encoding="utf-8")
     return _flatten(json.loads(text))
 
 

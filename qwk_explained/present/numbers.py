@@ -29,7 +29,7 @@ def plotly_separators(lang: str) -> str:
     return decimal + thousands
 
 
-def format_number(value: float | int, lang: str = "en", decimals: int = DECIMALS,
+def format_number(value: float | int | None, lang: str = "en", decimals: int = DECIMALS,
                   *, group: bool = True) -> str:
     """Format a count or a real number for display in ``lang``.
 
@@ -56,7 +56,7 @@ def format_number(value: float | int, lang: str = "en", decimals: int = DECIMALS
     return text.translate({ord(","): thousands, ord("."): decimal})
 
 
-def format_latex(value: float | int, lang: str = "en", decimals: int = DECIMALS) -> str:
+def format_latex(value: float | int | None, lang: str = "en", decimals: int = DECIMALS) -> str:
     """The same text as :func:`format_number`, made safe inside LaTeX (``0{,}25``, ``1{.}000``)."""
     text = format_number(value, lang, decimals)
     # Braces keep TeX from spacing a comma (or a grouping point) as punctuation.

@@ -1,8 +1,8 @@
 r"""LaTeX for the theory page: kappa from P_o and P_e, the binary case, rescaling, Lin's formula.
 
-Kept apart from :mod:`qwk_explained.formulas` (the six steps) but written the same way: symbols
+Kept apart from :mod:`.formulas` (the steps) but written the same way: symbols
 only, never words, so the formulas are the same in every language; every number goes through
-:func:`qwk_explained.numbers.format_latex` (``0{,}25`` in Spanish and Turkish). Symbols: n_{ij}
+:func:`.numbers.format_latex` (``0{,}25`` in Spanish and Turkish). Symbols: n_{ij}
 are the cells of a 2 x 2 table (rows = actual rating 0/1), A and B the events "the actual rater
 says 1" and "the predicted rater says 1", \bar a and \sigma_a^2 the mean and population variance
 of the actual ratings, s_{ab} their covariance with the predicted ones, r Pearson's correlation.

@@ -17,16 +17,18 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
 from qwk_explained.core.steps import Walkthrough
-from qwk_explained.present.catalogue import STEPS, StepSlug
+from qwk_explained.core.types import Scale
 from qwk_explained.teaching.cells import default_cell
+from qwk_explained.teaching.conventions import SKLEARN_WEIGHTS
 from qwk_explained.teaching.interpret import landis_koch
 
 from . import formulas
+from .catalogue import STEPS, StepSlug
 from .i18n import t
 from .numbers import format_number
 
@@ -50,20 +52,22 @@ CSV_MATRICES = (
 #: The two histograms of the CSV export (one value per rating: the column is left empty).
 CSV_VECTORS = (("actual_hist", "actual_hist"), ("predicted_hist", "predicted_hist"))
 
-_SKLEARN_WEIGHTS = {"quadratic": '"quadratic"', "linear": '"linear"', "unweighted": "None"}
-
 
 @dataclass(frozen=True)
 class Source:
     """Where the result came from: two vectors with the scale settings, or a contingency table."""
 
     from_table: bool = False
-    scale: str = "range"
+    scale: Scale = "range"
     min_rating: int | None = None
     max_rating: int | None = None
 
 
 # --- the outline ---------------------------------------------------------------------------------
+
+
+#: The kinds of piece a worksheet is made of.
+BlockKind = Literal["title", "heading", "text", "formula", "matrix", "table"]
 
 
 @dataclass(frozen=True)
@@ -74,7 +78,7 @@ class Block:
     ``values``, ``integer``, ``caption``) or ``table`` (``header`` and ``rows`` of text).
     """
 
-    kind: str
+    kind: BlockKind
     text: str = ""
     latex: str = ""
     symbol: str = ""
@@ -396,7 +400,7 @@ def python_snippet(result: Walkthrough, lang: str, source: Source | None = None)
                    and result.predicted is not None and result.n <= MAX_SNIPPET_ITEMS)
     lines = [*comment("checker.ws.py_intro"), *comment("checker.ws.py_expected", kappa=kappa_text),
              "import numpy as np", "from sklearn.metrics import cohen_kappa_score", ""]
-    if name in _SKLEARN_WEIGHTS:
+    if name != "custom":
         weights = f'"{name}"'
     else:  # a custom matrix is written out
         weights = "[" + ", ".join(
@@ -423,10 +427,12 @@ def python_snippet(result: Walkthrough, lang: str, source: Source | None = None)
                   "rows, cols = np.indices(counts.shape)",
                   "actual = np.repeat(np.asarray(labels)[rows.ravel()], counts.ravel())",
                   "predicted = np.repeat(np.asarray(labels)[cols.ravel()], counts.ravel())", ""]
-    if name in _SKLEARN_WEIGHTS:
+    if name != "custom":
+        spelled = SKLEARN_WEIGHTS[name]
+        sklearn_weights = "None" if spelled is None else f'"{spelled}"'
         lines += comment("checker.ws.py_labels")
         lines += ["kappa = cohen_kappa_score(actual, predicted, labels=labels, "
-                  f"weights={_SKLEARN_WEIGHTS[name]})",
+                  f"weights={sklearn_weights})",
                   'print("scikit-learn:", kappa)']
     else:
         lines += comment("checker.ws.py_custom")

@@ -23,13 +23,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
 from qwk_explained.core.steps import Walkthrough, walkthrough
-from qwk_explained.core.types import Cell
+from qwk_explained.core.types import Cell, Scale, WeightingLike
 
 #: Item numbers listed for one cell before "and N more".
 ITEMS_SHOWN = 50
@@ -117,6 +116,7 @@ class WhatIf:
 
     @property
     def change(self) -> float | None:
+        """after - before, ``None`` when either kappa is undefined."""
         if self.before.kappa is None or self.after.kappa is None:
             return None
         return self.after.kappa - self.before.kappa
@@ -127,8 +127,8 @@ def what_if(
     item_index: int,
     new_prediction: int,
     *,
-    weights: Any = "quadratic",
-    scale: str = "range",
+    weights: WeightingLike = "quadratic",
+    scale: Scale = "range",
     min_rating: int | None = None,
     max_rating: int | None = None,
 ) -> WhatIf:

@@ -119,8 +119,8 @@ def parse_answer(text: str, thousands: str = ",") -> float:
     parts = [part.strip() for part in cleaned.split("/")]
     if len(parts) > 2 or any(not part or " " in part for part in parts):
         raise AnswerError("not_a_number", text=shown)
-    values = [_plain_number(part, thousands) for part in parts]
-    if any(value is None for value in values):
+    values = [number for part in parts if (number := _plain_number(part, thousands)) is not None]
+    if len(values) != len(parts):
         raise AnswerError("not_a_number", text=shown)
     value = values[0]
     if len(values) == 2:

@@ -28,29 +28,39 @@ from __future__ import annotations
 
 import warnings
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, get_args
 
 import numpy as np
-from numpy.typing import NDArray
 
 from qwk_explained.core.errors import InputError
 from qwk_explained.core.limits import MAX_RATINGS
+from qwk_explained.core.parse import IntArray
 from qwk_explained.core.steps import Walkthrough, walkthrough
+from qwk_explained.core.types import Cell, RatingsLike, Weighting
 from qwk_explained.core.validate import check_pair, int_ratings
 
 from .interpret import DECIMALS
 
-CONVENTIONS = ("range", "observed", "fixed_n", "seed_code", "e_unnormalized")
+#: The conventions compared, in the order of the pitfalls table (the module docstring says each).
+Convention = Literal["range", "observed", "fixed_n", "seed_code", "e_unnormalized"]
+#: What a convention gave: a kappa, 0/0, or no result at all (the code would raise).
+Status = Literal["ok", "undefined", "error"]
+#: Why a convention gives what it gives (``pitfalls.reason.<reason>`` in the locales).
+Reason = Literal[
+    "range", "observed_same", "observed_gap", "observed_gap_unweighted", "observed_gap_even",
+    "observed_gap_same", "fixed_same", "fixed_above", "fixed_below", "seed_ok", "seed_hist_index",
+    "seed_matrix_small", "seed_negative", "e_counts", "undefined", "scale_error",
+]
+CONVENTIONS: tuple[Convention, ...] = get_args(Convention)
+REASONS: tuple[Reason, ...] = get_args(Reason)
 #: N in the seed notebooks' ``quadratic_kappa(actuals, preds, N=5)`` (PetFinder ratings 0..4).
 SEED_N = 5
 #: Above this many items scikit-learn gets one weighted sample per distinct pair (same result,
 #: exact integer weights) instead of millions of single samples.
 SKLEARN_COMPRESS_ABOVE = 100_000
 #: How each weighting is spelled in ``cohen_kappa_score(weights=...)``.
-SKLEARN_WEIGHTS: dict[str, str | None] = {"quadratic": "quadratic", "linear": "linear",
-                                          "unweighted": None}
-
-IntArray = NDArray[np.int64]
+SKLEARN_WEIGHTS: dict[Weighting, str | None] = {"quadratic": "quadratic", "linear": "linear",
+                                                "unweighted": None}
 
 
 @dataclass(frozen=True)
@@ -63,10 +73,10 @@ class Row:
     ``problem`` is this package's own input error when there is one.
     """
 
-    code: str
+    code: Convention
     kappa: float | None
-    status: str
-    reason: str
+    status: Status
+    reason: Reason
     params: dict[str, Any] = field(default_factory=dict)
     raises: str | None = None
     problem: InputError | None = None
@@ -76,7 +86,7 @@ class Row:
 class Comparison:
     """Every convention for one pair of rating vectors and one weighting."""
 
-    weights: str
+    weights: Weighting
     n: int
     low: int
     high: int
@@ -84,11 +94,12 @@ class Comparison:
     unused: tuple[int, ...]
     rows: tuple[Row, ...]
 
-    def row(self, code: str) -> Row:
+    def row(self, code: Convention) -> Row:
+        """The row of one convention."""
         return next(row for row in self.rows if row.code == code)
 
 
-def _status(kappa: float | None) -> str:
+def _status(kappa: float | None) -> Status:
     return "ok" if kappa is not None else "undefined"
 
 
@@ -102,7 +113,7 @@ def _range_row(result: Walkthrough | None, problem: InputError | None) -> Row:
                                                       "size": result.size})
 
 
-def _observed_row(a: IntArray, b: IntArray, weights: str, unused: tuple[int, ...],
+def _observed_row(a: IntArray, b: IntArray, weights: Weighting, unused: tuple[int, ...],
                   reference: float | None) -> Row:
     try:
         result = walkthrough(a, b, weights=weights, scale="observed")
@@ -116,6 +127,7 @@ def _observed_row(a: IntArray, b: IntArray, weights: str, unused: tuple[int, ...
     if reference is None or round(result.kappa, DECIMALS) != round(reference, DECIMALS):
         return Row("observed", result.kappa, "ok", "observed_gap", params)
     # Same value although ratings left the scale: say why, so the reader does not generalise.
+    reason: Reason
     if weights == "unweighted":
         reason = "observed_gap_unweighted"  # every disagreement costs 1: distances do not matter
     elif len(set(np.diff(result.labels).tolist())) == 1:
@@ -125,7 +137,7 @@ def _observed_row(a: IntArray, b: IntArray, weights: str, unused: tuple[int, ...
     return Row("observed", result.kappa, "ok", reason, params)
 
 
-def _fixed_row(a: IntArray, b: IntArray, weights: str, size: int) -> Row:
+def _fixed_row(a: IntArray, b: IntArray, weights: Weighting, size: int) -> Row:
     top = size - 1
     try:
         result = walkthrough(a, b, weights=weights, scale="range", min_rating=0, max_rating=top)
@@ -149,13 +161,14 @@ class SeedRun:
     """What the seeds' ``quadratic_kappa(actuals, preds, N)`` returns or raises, and why."""
 
     kappa: float | None
-    status: str
-    reason: str
+    status: Status
+    reason: Reason
     params: dict[str, Any]
     raises: str | None = None
 
 
-def seed_quadratic_kappa(actual: Any, predicted: Any, n_classes: int = SEED_N) -> SeedRun:
+def seed_quadratic_kappa(actual: RatingsLike, predicted: RatingsLike,
+                         n_classes: int = SEED_N) -> SeedRun:
     """Replay the seed notebooks' ``quadratic_kappa(actuals, preds, N)`` exactly, without sklearn.
 
     The seed code, in order: ``O = confusion_matrix(actuals, preds)`` (a K x K matrix over the K
@@ -241,7 +254,7 @@ def _e_row(result: Walkthrough | None, problem: InputError | None) -> Row:
                 "ratio": result.numerator / result.denominator})
 
 
-def compare(actual: Any, predicted: Any, weights: str = "quadratic", *,
+def compare(actual: RatingsLike, predicted: RatingsLike, weights: Weighting = "quadratic", *,
             fixed_size: int = SEED_N) -> Comparison:
     """Kappa of one pair of rating vectors under every convention in :data:`CONVENTIONS`.
 
@@ -307,7 +320,7 @@ class SklearnCheck:
 
 
 def _sklearn() -> tuple[Any, str] | None:
-    try:
+    try:  # here, not at the top: the package runs without scikit-learn, and it is slow to import
         import sklearn
         from sklearn.metrics import cohen_kappa_score
     except Exception:  # noqa: BLE001 - missing or broken install: the page shows a note instead
@@ -315,7 +328,7 @@ def _sklearn() -> tuple[Any, str] | None:
     return cohen_kappa_score, str(getattr(sklearn, "__version__", ""))
 
 
-def _call(score: Any, a: IntArray, b: IntArray, weights: str,
+def _call(score: Any, a: IntArray, b: IntArray, weights: Weighting,
           labels: list[int] | None) -> SklearnRun:
     sample_weight = None
     if len(a) > SKLEARN_COMPRESS_ABOVE:
@@ -334,7 +347,8 @@ def _call(score: Any, a: IntArray, b: IntArray, weights: str,
     return SklearnRun(value, names, labels is not None)
 
 
-def sklearn_check(actual: Any, predicted: Any, weights: str = "quadratic") -> SklearnCheck:
+def sklearn_check(actual: RatingsLike, predicted: RatingsLike,
+                  weights: Weighting = "quadratic") -> SklearnCheck:
     """Run ``sklearn.metrics.cohen_kappa_score`` on the ratings, with and without ``labels=``.
 
     scikit-learn is imported here, on first use, never when this module is imported.
@@ -366,11 +380,12 @@ class ClaimCheck:
 
     claimed: Walkthrough
     opposite: Walkthrough
-    cell: tuple[int, int]
+    cell: Cell
 
 
-def seed_claim(claimed: tuple[Any, Any], opposite: tuple[Any, Any],
-               weights: str = "quadratic") -> ClaimCheck:
+def seed_claim(claimed: tuple[RatingsLike, RatingsLike],
+               opposite: tuple[RatingsLike, RatingsLike],
+               weights: Weighting = "quadratic") -> ClaimCheck:
     """Walkthroughs of the claimed pair and of a pair with kappa -1, and the claimed pair's cell.
 
     >>> from qwk_explained.teaching.examples import BY_NAME

@@ -10,17 +10,22 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Literal, get_args
 
 #: Decimals every number is shown with (sentences, tables, formulas, charts). Bands are read
 #: from kappa rounded to them, so a kappa printed as 0.2 is "slight", never "fair".
 DECIMALS = 4
 
 
+#: The Landis and Koch bands, lowest first (``common.band.<code>`` in the locales).
+BandCode = Literal["poor", "slight", "fair", "moderate", "substantial", "almost_perfect"]
+
+
 @dataclass(frozen=True)
 class Band:
     """One interpretation band: ``low < kappa <= high`` (the first band is open below)."""
 
-    code: str
+    code: BandCode
     low: float
     high: float
 
@@ -35,10 +40,10 @@ LANDIS_KOCH_BANDS: tuple[Band, ...] = (
     Band("almost_perfect", 0.8, 1.0),
 )
 
-BAND_CODES: tuple[str, ...] = tuple(band.code for band in LANDIS_KOCH_BANDS)
+BAND_CODES: tuple[BandCode, ...] = get_args(BandCode)
 
 
-def landis_koch(kappa: float | None) -> str | None:
+def landis_koch(kappa: float | None) -> BandCode | None:
     """The Landis and Koch band code for ``kappa``, or ``None`` when kappa is undefined.
 
     Kappa is rounded to the decimals shown everywhere else first, so the band always matches the

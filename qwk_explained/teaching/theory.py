@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -38,8 +38,8 @@ from qwk_explained.core.steps import (
     walkthrough_from_table,
 )
 from qwk_explained.core.tables import as_table
+from qwk_explained.core.types import WEIGHTINGS, RatingsLike, UndefinedReason, Weighting
 from qwk_explained.core.validate import check_pair, int_ratings
-from qwk_explained.core.weights import WEIGHTINGS
 
 from .interpret import DECIMALS, landis_koch
 
@@ -78,10 +78,11 @@ class BinaryKappa:
     p_e: float
     kappa_agreement: float | None
     kappa_events: float | None
-    undefined_reason: str | None
+    undefined_reason: UndefinedReason | None
 
     @property
     def table(self) -> list[list[int]]:
+        """The counts as the 2 x 2 table [[n00, n01], [n10, n11]]."""
         n00, n01, n10, n11 = self.counts
         return [[n00, n01], [n10, n11]]
 
@@ -120,7 +121,7 @@ def binary_kappa(n00: Any, n01: Any, n10: Any, n11: Any) -> BinaryKappa:
     same_single_rating = (c01 == c10 == 0) and (c00 == 0 or c11 == 0)
     if same_single_rating:
         agreement = events = None
-        reason: str | None = NO_CHANCE_DISAGREEMENT
+        reason: UndefinedReason | None = NO_CHANCE_DISAGREEMENT
     else:
         agreement = (p_o - p_e) / (1.0 - p_e)
         events = 2.0 * (p_ab - p_a * p_b) / (p_a + p_b - 2.0 * p_a * p_b)
@@ -132,7 +133,7 @@ def binary_kappa(n00: Any, n01: Any, n10: Any, n11: Any) -> BinaryKappa:
 # --- 2. weighted kappa: weightings and rescaling -------------------------------------------------
 
 
-def kappa_by_weighting(result: Walkthrough) -> dict[str, float | None]:
+def kappa_by_weighting(result: Walkthrough) -> dict[Weighting, float | None]:
     """Kappa of the same observed matrix (same scale) under every named weighting.
 
     Cheap: it reuses O, so the cost does not depend on the number of items. With two ratings every
@@ -144,7 +145,7 @@ def kappa_by_weighting(result: Walkthrough) -> dict[str, float | None]:
     }
 
 
-def binary_by_weighting(k: BinaryKappa) -> dict[str, float | None]:
+def binary_by_weighting(k: BinaryKappa) -> dict[Weighting, float | None]:
     """The engine's kappa (O, w, E) of a 2 x 2 table under every weighting: all equal Cohen's.
 
     >>> binary_by_weighting(binary_kappa(15, 10, 5, 20))
@@ -153,11 +154,16 @@ def binary_by_weighting(k: BinaryKappa) -> dict[str, float | None]:
     return kappa_by_weighting(walkthrough_from_table(k.table))
 
 
+#: The ways :func:`rescaling` writes the ratio: ``shares`` (w, O/n, E/n), ``scaled_weights``
+#: (c w, O/n, E/n), ``counts`` (w, O, E).
+Rescaling = Literal["shares", "scaled_weights", "counts"]
+
+
 @dataclass(frozen=True)
 class RescaledSums:
     """One way of writing the ratio: which w, O and E; the two sums and the resulting kappa."""
 
-    code: str  # "shares" (w, O/n, E/n), "scaled_weights" (c w), "counts" (w, O, E)
+    code: Rescaling
     numerator: float
     denominator: float
     kappa: float | None
@@ -214,7 +220,7 @@ class ClosedForm:
         return self.n * self.chance
 
 
-def closed_form(actual: Any, predicted: Any) -> ClosedForm:
+def closed_form(actual: RatingsLike, predicted: RatingsLike) -> ClosedForm:
     """Quadratic weighted kappa on the full range scale, as Lin's concordance correlation.
 
     Why it works: with w_ij = (i-j)^2/(N-1)^2 the numerator sum w O/n is the mean squared
@@ -270,7 +276,7 @@ class ClosedFormCheck:
     positions: ClosedForm | None
 
 
-def check_closed_form(actual: Any, predicted: Any) -> ClosedFormCheck:
+def check_closed_form(actual: RatingsLike, predicted: RatingsLike) -> ClosedFormCheck:
     """Compute the closed form and both matrix routes for one pair of rating vectors."""
     a = int_ratings(actual)
     b = int_ratings(predicted)
@@ -314,6 +320,7 @@ class ScaleBand:
     high_inclusive: bool = True
 
     def contains(self, value: float) -> bool:
+        """Whether ``value`` lies in this band, bounds included or not as the author wrote."""
         if self.low is not None and (value < self.low or (value == self.low
                                                          and not self.low_inclusive)):
             return False
@@ -321,10 +328,13 @@ class ScaleBand:
                                                           and self.high_inclusive)
 
 
+#: An interpretation scale, by its authors (``theory.band.<scale>`` in the locales).
+InterpretationScale = Literal["landis_koch", "altman", "fleiss"]
+
 #: Landis and Koch (1977), Biometrics 33, 159-174 (the same bands as :mod:`interpret`); Altman
 #: (1991), Practical Statistics for Medical Research, p. 404; Fleiss (1981), Statistical Methods
 #: for Rates and Proportions, 2nd ed., p. 218.
-INTERPRETATION_SCALES: dict[str, tuple[ScaleBand, ...]] = {
+INTERPRETATION_SCALES: dict[InterpretationScale, tuple[ScaleBand, ...]] = {
     "landis_koch": (
         ScaleBand("poor", None, 0.0, high_inclusive=False),
         ScaleBand("slight", 0.0, 0.2, low_inclusive=True),
@@ -349,10 +359,11 @@ INTERPRETATION_SCALES: dict[str, tuple[ScaleBand, ...]] = {
 
 
 #: Publication year of each interpretation scale, for its citation.
-SCALE_YEARS: dict[str, int] = {"landis_koch": 1977, "altman": 1991, "fleiss": 1981}
+SCALE_YEARS: dict[InterpretationScale, int] = {"landis_koch": 1977, "altman": 1991,
+                                               "fleiss": 1981}
 
 
-def band(scale: str, kappa: float | None) -> str | None:
+def band(scale: InterpretationScale, kappa: float | None) -> str | None:
     """The band code of ``kappa`` on one interpretation scale (``None`` when kappa is undefined).
 
     Kappa is rounded to the shown decimals first, so the band matches the printed number.

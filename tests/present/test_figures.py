@@ -16,6 +16,7 @@ import pytest
 
 from qwk_explained import walkthrough
 from qwk_explained.present import figures
+from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import format_number, plotly_separators
 
@@ -227,6 +228,24 @@ def test_package_does_not_import_plotly():
     # The engine and CLI must run without plotly: only qwk_explained.present.figures imports it.
     code = "import sys, qwk_explained; sys.exit('plotly' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+@pytest.mark.parametrize("which", figures.FIGURE_NAMES)
+def test_walkthrough_figure_draws_what_it_is_named_after(seed, which):
+    """Source of truth: the Walkthrough's matrix of the same name (the histograms: both margins),
+    titled with the locale's ``steps.<name>_chart``, the followed cell outlined in heatmaps."""
+    figure = figures.walkthrough_figure(seed, which, "es", cell=(4, 0))
+    assert figure.layout.title.text == t("es", f"steps.{which}_chart")
+    if which == "histograms":
+        assert [list(trace.y) for trace in figure.data] == [seed.actual_hist.tolist(),
+                                                            seed.predicted_hist.tolist()]
+    else:
+        assert np.array_equal(np.asarray(figure.data[0].z), getattr(seed, which))
+        assert {(shape.x0, shape.y0) for shape in figure.layout.shapes} == {(-0.5, 3.5)}
+
+
+def test_walkthrough_figures_are_exactly_the_literal_type():
+    assert tuple(figures.WALKTHROUGH_FIGURES) == figures.FIGURE_NAMES
 
 
 def _every_kind_of_figure(w):

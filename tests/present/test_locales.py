@@ -20,6 +20,7 @@ import pytest
 from qwk_explained.core.types import SCALES, UNDEFINED_REASONS
 from qwk_explained.core.weights import WEIGHTINGS
 from qwk_explained.present.i18n import LANGUAGES
+from qwk_explained.teaching import conventions, theory
 from qwk_explained.teaching.interpret import BAND_CODES
 from tests import ROOT
 
@@ -176,4 +177,9 @@ def test_key_families_built_from_codes_exist() -> None:
         expected += [f"common.weights.{name}", f"common.kappa_name.{name}",
                      f"cli.weights_explain_{name}"]
     expected += [f"common.scale.{scale}" for scale in SCALES]
+    # The pitfalls and theory pages build theirs from the teaching layer's Literal types.
+    expected += [f"pitfalls.convention.{code}" for code in conventions.CONVENTIONS]
+    expected += [f"pitfalls.reason.{reason}" for reason in conventions.REASONS]
+    expected += [f"theory.band.{scale}.{band.code}"
+                 for scale, bands in theory.INTERPRETATION_SCALES.items() for band in bands]
     assert [key for key in expected if key not in ENGLISH] == []

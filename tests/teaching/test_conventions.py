@@ -64,6 +64,16 @@ def sklearn_kappa(actual, predicted, weights, labels=None):
                                                  weights=conventions.SKLEARN_WEIGHTS[weights])
 
 
+def test_rows_follow_the_conventions_in_order():
+    """Invariant: one row per convention of the ``Convention`` type, in the table's order, and
+    every weighting has its scikit-learn spelling."""
+    comparison = conventions.compare(BY_NAME["unused_rating"].actual,
+                                     BY_NAME["unused_rating"].predicted)
+    assert tuple(row.code for row in comparison.rows) == conventions.CONVENTIONS
+    assert all(row.reason in conventions.REASONS for row in comparison.rows)
+    assert tuple(conventions.SKLEARN_WEIGHTS) == WEIGHTINGS
+
+
 pairs = st.integers(min_value=1, max_value=30).flatmap(
     lambda n: st.tuples(st.lists(st.integers(-2, 6), min_size=n, max_size=n),
                         st.lists(st.integers(-2, 6), min_size=n, max_size=n)))

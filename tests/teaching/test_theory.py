@@ -9,6 +9,7 @@ invariants (both binary formulas agree; rescaling cancels; Lin's r * C_b split).
 from __future__ import annotations
 
 import math
+from typing import get_args
 
 import numpy as np
 import pytest
@@ -227,6 +228,14 @@ def test_every_scale_covers_minus_one_to_one_without_gaps():
         for value in np.round(np.linspace(-1, 1, 2001), 4):
             assert sum(b.contains(float(value)) for b in bands) == 1, (scale, value)
         assert scale in theory.SCALE_YEARS
+
+
+def test_the_scales_are_exactly_the_literal_type():
+    """Invariant: the type mypy checks ``band(scale, ...)`` against names every scale, and only
+    those (a dict's keys are checked one by one, not for completeness)."""
+    names = get_args(theory.InterpretationScale)
+    assert tuple(theory.INTERPRETATION_SCALES) == names
+    assert tuple(theory.SCALE_YEARS) == names
 
 
 # --- LaTeX ----------------------------------------------------------------------------------------
