@@ -258,8 +258,9 @@ class Experiment:
 def experiment(session: Session, result: Walkthrough, settings: Settings) -> Experiment:
     """Recompute every step with the chosen item given the chosen rating (after :func:`choose`).
 
-    The settings are the ones ``result`` was computed with, so "after" is what the walkthrough
-    would show. Raises ``InputError`` when the new rating does not fit them.
+    ``settings`` are the session's, so "after" is what the walkthrough would show. They are the
+    ones ``result`` was computed with unless it is an older result kept while the input has a
+    problem: a rating they do not allow then raises ``InputError``.
     """
     change = cells.what_if(result, int(session[ITEM_KEY]) - 1, int(session[RATING_KEY]),
                            weights=settings.weights, scale=settings.scale,
