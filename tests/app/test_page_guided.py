@@ -67,6 +67,13 @@ def metric(at, label: str):
     return next(m for m in at.metric if m.label == label)
 
 
+def in_page_order(node):
+    """Every element under ``node`` in the order the page shows them."""
+    yield node
+    for child in getattr(node, "children", {}).values():
+        yield from in_page_order(child)
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_shared_link_opens_step_3_and_buttons_move_through_the_steps(lang):
     """User flow: ?step=3 shows step 3 only; next and previous move and update the URL."""
@@ -84,6 +91,43 @@ def test_shared_link_opens_step_3_and_buttons_move_through_the_steps(lang):
     assert shown_step(at, lang) == 1
     assert at.button(key="guided_prev").disabled
     assert_clean(at)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_next_and_previous_below_the_step_move_like_the_ones_above(lang):
+    """User flow (UX review): a reader at the end of a step moves on without scrolling back up.
+    The second pair has keys of its own and sits after the step and the followed cell."""
+    at = open_app("guided", lang=lang, step=6, **SEED)
+    assert [(b.key, b.label) for b in at.button][:4] == [
+        ("guided_prev", t(lang, "guided.previous")), ("guided_next", t(lang, "guided.next")),
+        ("guided_prev_bottom", t(lang, "guided.previous")),
+        ("guided_next_bottom", t(lang, "guided.next"))]
+    shown = [(e.type, getattr(e, "key", None) or getattr(e, "value", None))
+             for e in in_page_order(at.main)]
+    assert (shown.index(("subheader", heading(lang, 6)))
+            < shown.index(("subheader", t(lang, "guided.cell_heading")))
+            < shown.index(("button", "guided_prev_bottom"))), "below the step and the cell"
+    at.button(key="guided_next_bottom").click().run()
+    assert shown_step(at, lang) == 7
+    assert at.button(key="guided_next_bottom").disabled and at.button(key="guided_next").disabled
+    at.button(key="guided_prev_bottom").click().run()
+    at.button(key="guided_prev").click().run()
+    assert shown_step(at, lang) == 5
+    for _ in range(4):
+        at.button(key="guided_prev_bottom").click().run()
+    assert shown_step(at, lang) == 1
+    assert at.button(key="guided_prev_bottom").disabled and at.button(key="guided_prev").disabled
+    assert not at.button(key="guided_next_bottom").disabled
+    assert_clean(at)
+
+
+def test_the_bad_step_warning_is_shown_once():
+    """User flow: the link's problem is said on arrival, not again after every click."""
+    at = open_app("guided", lang="tr", step="abc", **SEED)
+    assert t("tr", "guided.bad_step", total="7") in [w.value for w in at.warning]
+    at.button(key="guided_next_bottom").click().run()
+    assert shown_step(at, "tr") == 2
+    assert t("tr", "guided.bad_step", total="7") not in [w.value for w in at.warning]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
