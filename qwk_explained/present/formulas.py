@@ -12,8 +12,9 @@ written with the rating *labels* as subscripts (``O_{4,0}``), because that is wh
 Weights are computed from positions, not labels; when the two differ the plugged-in weight shows
 the positions it used.
 
-Every function returns a string for ``st.latex`` (KaTeX, display mode); several equations on one
-line are separated by ``\qquad``.
+Every function returns display-mode LaTeX that KaTeX and MathJax render (the app, a notebook's
+``$$`` markdown) and LaTeX compiles (the worksheet); several equations on one line are separated
+by ``\qquad``.
 """
 
 from __future__ import annotations
