@@ -30,14 +30,15 @@ from qwk_explained.core.steps import walkthrough, walkthrough_from_table
 from qwk_explained.core.tables import parse_table
 from qwk_explained.present.catalogue import STEPS
 from qwk_explained.present.i18n import LANGUAGES, error_message, t
-from qwk_explained.present.numbers import format_number
+from qwk_explained.present.numbers import format_number, format_percent
 from qwk_explained.teaching.interpret import LANDIS_KOCH_BANDS, landis_koch
 
 ROOT = Path(__file__).resolve().parent.parent
 ACTUAL = [4, 4, 3, 4, 4, 4, 1, 1, 2, 1]
 PREDICTED = [0, 2, 1, 0, 0, 0, 1, 1, 2, 1]
 SEED_ARGS = ["--actual", ",".join(map(str, ACTUAL)), "--predicted", ",".join(map(str, PREDICTED))]
-SEED_KAPPA = {"en": "-0.1392", "zh": "-0.1392", "es": "-0,1392", "tr": "-0,1392"}
+#: The seed's kappa as each language prints it (CLDR marks, the true minus sign).
+SEED_KAPPA = {"en": "\u22120.1392", "zh": "\u22120.1392", "es": "\u22120,1392", "tr": "\u22120,1392"}
 LANGS = list(LANGUAGES)
 _LOCALE_ENV = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
@@ -80,8 +81,9 @@ def test_walkthrough_text_in_each_language(lang: str, capsys: pytest.CaptureFixt
     assert f"w[0, 1] = (0 − 1)² / (5 − 1)² = 1 / 16 = {format_number(0.0625, lang)}" in out
     assert f"O[4, 0] / n = 4 / 10 = {format_number(0.4, lang)}" in out
     assert t(lang, "common.band.poor") in out
-    assert t(lang, "cli.confidence_interval_line", level="%95" if lang == "tr" else "95%",
-             low=format_number(-0.2845663, lang), high=format_number(0.0060853, lang)) in flat(out)
+    assert flat(t(lang, "cli.confidence_interval_line", level=format_percent(0.95, lang),
+                  low=format_number(-0.2845663, lang),
+                  high=format_number(0.0060853, lang))) in flat(out)
     assert f"z = kappa / SE0 = {kappa} / {format_number(0.0993489, lang)}" in out
     assert not re.search(r"\bnan\b", out, re.IGNORECASE)
     # A missing key would print as itself ("cli.something"): every sentence must resolve.
@@ -415,7 +417,7 @@ def test_python_dash_m_runs_the_cli() -> None:
                           capture_output=True, text=True, encoding="utf-8", cwd=ROOT,
                           env=_subprocess_env(), timeout=60, check=False)
     assert done.returncode == 0, done.stderr
-    assert "kappa = -0,1392" in done.stdout
+    assert "kappa = \u22120,1392" in done.stdout
     bad = subprocess.run([sys.executable, "-m", "qwk_explained", "--actual", "1,x"],
                          capture_output=True, text=True, encoding="utf-8", cwd=ROOT,
                          env=_subprocess_env(), timeout=60, check=False)

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .languages import language
-from .numbers import format_latex
+from .numbers import format_latex, format_latex_percent
 
 if TYPE_CHECKING:
     from qwk_explained.core.stats import KappaStatistics
@@ -329,9 +329,7 @@ def kappa_plugged(w: Walkthrough, lang: str = "en") -> str:
 
 
 def _percent_latex(share: float, lang: str) -> str:
-    # The language's percent pattern, like numbers.format_percent (Turkish: %50).
-    value = format_latex(share * 100, lang, decimals=1)
-    return language(lang).percent_text(value).replace("%", r"\%")
+    return format_latex_percent(share, lang, decimals=1)
 
 
 def _share_latex(result: Walkthrough, i: int, j: int, lang: str, which: str) -> str | None:

@@ -28,7 +28,8 @@ from qwk_explained.teaching.interpret import landis_koch
 
 from . import formulas
 from .i18n import t
-from .numbers import format_number
+from .languages import language
+from .numbers import format_number, format_percent
 
 #: Matrices larger than this are written as tables, not ``bmatrix`` (as on the page).
 MAX_BMATRIX = 8
@@ -181,7 +182,7 @@ def _outline(result: Walkthrough, lang: str, source: Source,
         yield Block("text", tr("checker.ws.stats_undefined"))
         return
     yield Block("text", tr("checker.ws.stats_text"))
-    level = format_number(confidence * 100, lang)
+    level = format_percent(confidence, lang, decimals=2)
     yield Block("table", header=(tr("checker.ws.quantity"), tr("checker.ws.value")), rows=(
         (tr("common.kappa"), num(stats.kappa)),
         (tr("common.standard_error"), num(stats.se)),
@@ -286,7 +287,7 @@ def latex_document(result: Walkthrough, lang: str, source: Source | None = None,
     """The worksheet as a complete LaTeX document (``article``; ``ctexart`` for Chinese)."""
     blocks = outline(result, lang, source, confidence)
     title = next(block.text for block in blocks if block.kind == "title")
-    if lang == "zh":
+    if language(lang).latex_class == "ctexart":
         preamble = [f"% {t(lang, 'checker.ws.tex_compile_cjk')}",
                     r"\documentclass[UTF8,11pt]{ctexart}"]
     else:
