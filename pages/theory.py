@@ -10,6 +10,7 @@ from qwk_explained import InputError, Walkthrough
 from qwk_explained.core.tables import parse_table
 from qwk_explained.core.weights import WEIGHTINGS
 from qwk_explained.present import formulas, theory_formulas
+from qwk_explained.present.numbers import format_list
 from qwk_explained.teaching import theory
 
 page_guard()
@@ -225,8 +226,8 @@ else:
     else:
         st.latex(pearson)
     if check.unused:
-        st.warning(tr("theory.closed_unused",
-                      unused=tr("theory.list_separator").join(str(x) for x in check.unused),
+        st.warning(tr("theory.closed_unused", count=len(check.unused),
+                      unused=format_list([num(x) for x in check.unused], lang),
                       observed=_kappa_text(check.observed_kappa),
                       positions=_kappa_text(check.positions.kappa if check.positions else None)),
                    icon=":material/warning:")

@@ -38,7 +38,8 @@ ACTUAL = [4, 4, 3, 4, 4, 4, 1, 1, 2, 1]
 PREDICTED = [0, 2, 1, 0, 0, 0, 1, 1, 2, 1]
 SEED_ARGS = ["--actual", ",".join(map(str, ACTUAL)), "--predicted", ",".join(map(str, PREDICTED))]
 #: The seed's kappa as each language prints it (CLDR marks, the true minus sign).
-SEED_KAPPA = {"en": "\u22120.1392", "zh": "\u22120.1392", "es": "\u22120,1392", "tr": "\u22120,1392"}
+SEED_KAPPA = {"en": "\u22120.1392", "zh": "\u22120.1392", "es": "\u22120,1392",
+              "tr": "\u22120,1392"}
 LANGS = list(LANGUAGES)
 _LOCALE_ENV = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 

@@ -68,7 +68,7 @@ def test_unused_rating_explains_the_observed_scale():
     """Engine: the observed-scale value and the closed form on positions are quoted."""
     at = open_app("theory", lang="en", **URL)
     check = theory.check_closed_form(UNUSED.actual, UNUSED.predicted)
-    expected = t("en", "theory.closed_unused", unused="2",
+    expected = t("en", "theory.closed_unused", unused="2", count=1,
                  observed=format_number(check.observed_kappa, "en"),
                  positions=format_number(check.positions.kappa, "en"))
     assert expected in [w.value for w in at.warning]

@@ -51,7 +51,7 @@ def test_markdown_holds_every_step_in_the_readers_language(lang):
     for step in STEPS:  # the seven steps, numbered as on every surface
         assert f"## {step.heading(lang)}" in text
     assert f"## {t(lang, 'checker.ws.stats_heading')}" in text
-    assert t(lang, "checker.ws.data_table", n=format_number(19, lang)) in text
+    assert t(lang, "checker.ws.data_table", count=19) in text
     for matrix, integer in ((TABLE.observed, True), (TABLE.weights, False),
                             (TABLE.expected, False), (TABLE.observed_norm, False),
                             (TABLE.expected_norm, False), (TABLE.weighted_observed, False),
@@ -72,7 +72,7 @@ def test_markdown_of_vectors_lists_the_data_and_long_vectors_do_not():
     assert "\u22120,1392" in text
     big = walkthrough(np.arange(300) % 4, (np.arange(300) + 1) % 4)
     text = worksheet.markdown(big, "en")
-    assert t("en", "checker.ws.data_long", n="300") in text
+    assert t("en", "checker.ws.data_long", count=300) in text
 
 
 def test_undefined_kappa_worksheets_say_so():

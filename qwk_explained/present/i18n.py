@@ -13,6 +13,7 @@ language writes numbers.
 from __future__ import annotations
 
 import json
+import numbers
 import string
 from functools import lru_cache
 from importlib.resources import files
@@ -76,19 +77,20 @@ def t(lang: str, key: str, /, **params: Any) -> str:
     else:
         lang_used = lang
     count = params.get("count")
+    numeric = _is_number(count)
     if isinstance(entry, dict):
-        if isinstance(count, bool) or not isinstance(count, int | float):
+        if not numeric:
             raise KeyError(f"{key} has plural forms and needs a numeric count, got {count!r}")
         category = language(lang_used).plural(_plural_operand(count))
         entry = entry.get(category, entry["other"])
-    if isinstance(count, int | float) and not isinstance(count, bool):
+    if numeric:
         params["count"] = format_number(count, lang)
     return _fill(entry, lang, params) if params else entry
 
 
-def _plural_operand(count: int | float) -> int | str:
+def _plural_operand(count: numbers.Real) -> int | str:
     # A count is chosen by its value as shown: integers as they are, others to 4 decimals.
-    if isinstance(count, int) or float(count).is_integer():
+    if float(count).is_integer():
         return abs(int(count))
     return f"{abs(count):.4f}".rstrip("0").rstrip(".")
 
@@ -137,7 +139,8 @@ error_message = message
 
 
 def _is_number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
+    # numbers.Real covers numpy's integers and floats too.
+    return isinstance(value, numbers.Real) and not isinstance(value, bool)
 
 
 def format_param(lang: str, value: Any) -> str:
@@ -147,6 +150,6 @@ def format_param(lang: str, value: Any) -> str:
         return message(lang, value)
     if isinstance(value, bool):
         return str(value)
-    if isinstance(value, int | float):
+    if _is_number(value):
         return format_number(value, lang)
     return str(value)

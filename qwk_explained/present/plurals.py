@@ -28,7 +28,9 @@ Category = Literal["zero", "one", "two", "few", "many", "other"]
 #: Every CLDR plural category, in CLDR's order.
 CATEGORIES: tuple[Category, ...] = ("zero", "one", "two", "few", "many", "other")
 
-_TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d+)?)\.\.(\d+(?:\.\d+)?)|(\d+(?:\.\d+)?)|(!=|=|,|%)|([a-z]+))")
+_NUMBER = r"\d+(?:\.\d+)?"
+#: A range ``0..5``, a value, a symbol or a word.
+_TOKEN = re.compile(rf"\s*(?:({_NUMBER})\.\.({_NUMBER})|({_NUMBER})|(!=|=|,|%)|([a-z]+))")
 
 Operands = dict[str, Decimal]
 _Test = Callable[[Operands], bool]

@@ -142,11 +142,11 @@ def _outline(result: Walkthrough, lang: str, source: Source,
     # The data and the settings.
     yield Block("heading", tr("checker.ws.data_heading"))
     if source.from_table or result.actual is None or result.predicted is None:
-        yield Block("text", tr("checker.ws.data_table", n=num(result.n)))
+        yield Block("text", tr("checker.ws.data_table", count=result.n))
     elif result.n > MAX_LISTED_ITEMS:
-        yield Block("text", tr("checker.ws.data_long", n=num(result.n)))
+        yield Block("text", tr("checker.ws.data_long", count=result.n))
     else:
-        yield Block("text", tr("checker.ws.data_vectors", n=num(result.n)))
+        yield Block("text", tr("checker.ws.data_vectors", count=result.n))
         yield Block("text", tr("checker.ws.actual_values", values=_values(result.actual, lang)))
         yield Block("text",
                     tr("checker.ws.predicted_values", values=_values(result.predicted, lang)))
