@@ -51,8 +51,10 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
 
 
 def flat(text: str) -> str:
-    """Whitespace collapsed: prose is wrapped to the terminal width."""
-    return " ".join(text.split())
+    """Whitespace collapsed: prose is wrapped to the terminal width (Chinese between two Han
+    characters, where the line break stands for no space at all)."""
+    joined = re.sub(r"(?<=[^\x00-\u2e7f])\n(?=[^\x00-\u2e7f])", "", text)
+    return " ".join(joined.split())
 
 
 @pytest.fixture(autouse=True)
@@ -385,7 +387,9 @@ def test_unexpected_errors_exit_1_without_traceback(
 def test_help_is_translated(lang: str, capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(["--help", "--lang", lang], capsys)
     assert status == 0
-    assert out.startswith(t(lang, "cli.help_usage") + " qwk-explained")
+    # "usage: qwk-explained", but no space after a full-width colon: "用法：qwk-explained".
+    gap = "" if lang == "zh" else " "
+    assert out.startswith(t(lang, "cli.help_usage") + gap + "qwk-explained")
     assert t(lang, "cli.help_options") in out and t(lang, "cli.help_examples") in out
     assert "--actual-file" in out and "--json" in out
 

@@ -9,7 +9,6 @@ formulas (symbols, ``=``, ``×``) are the same in every language.
 from __future__ import annotations
 
 import shutil
-import textwrap
 from collections.abc import Callable
 from statistics import NormalDist
 from typing import Any
@@ -24,6 +23,8 @@ from qwk_explained.present.catalogue import STEPS, StepSlug
 from qwk_explained.present.i18n import t
 from qwk_explained.present.numbers import format_number, format_percent
 from qwk_explained.teaching.interpret import landis_koch
+
+from . import columns
 
 #: Vectors up to this length are echoed at the top of the walkthrough.
 MAX_ECHOED_ITEMS = 40
@@ -53,13 +54,14 @@ class _Text:
         return t(self.lang, key, **params)
 
     def prose(self, key: str, **params: Any) -> str:
-        """A translated sentence wrapped to the terminal (Chinese, without spaces, stays whole)."""
+        """A translated sentence wrapped to the terminal."""
         return self.prose_text(self(key, **params))
 
     def prose_text(self, text: str) -> str:
-        """Text wrapped at spaces to the terminal's width (at most 100 columns)."""
+        """Text wrapped to the terminal's width (at most 100 columns), measured in columns: a
+        Han character takes two, and Chinese breaks between characters (:mod:`.columns`)."""
         width = max(40, min(shutil.get_terminal_size((100, 24)).columns, 100))
-        return textwrap.fill(text, width=width, break_long_words=False, break_on_hyphens=False)
+        return columns.fill(text, width)
 
 
 def _grid(corner: str, columns: list[str], rows: list[tuple[str, list[str]]]) -> list[str]:
