@@ -213,7 +213,7 @@ def what_if(result: Walkthrough, outcome: Outcome, cell: Cell) -> None:
     left, right, _ = st.columns([1, 1, 2])
     left.number_input(tr("guided.whatif_item"), min_value=1, max_value=result.n, step=1,
                       key=ITEM_KEY, help=tr("guided.whatif_item_help"))
-    right.selectbox(tr("guided.whatif_rating"), labels, key=RATING_KEY)
+    widgets.rating_select(right, tr("guided.whatif_rating"), labels, key=RATING_KEY)
     settings = state.settings()
     try:
         change = cells.what_if(result, int(session[ITEM_KEY]) - 1, int(session[RATING_KEY]),

@@ -168,6 +168,7 @@ def _table_editor() -> None:
         key=f"editor_{version}",
         num_rows="dynamic",
         width="stretch",
+        placeholder="—",  # an empty cell of a new row, instead of Streamlit's "None"
         column_config={
             "actual": st.column_config.NumberColumn(actual_label, step=1, format="%d",
                                                     min_value=-1000, max_value=1000),

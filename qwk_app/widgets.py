@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import streamlit as st
 
 from qwk_explained import Walkthrough
 from qwk_explained.core.types import Cell
+from qwk_explained.present.numbers import format_number
 from qwk_explained.teaching.cells import default_cell
 
+from . import state
 from .text import tr
+
+
+def rating_select(container: Any, label: str, labels: list[int], **kwargs: Any) -> Any:
+    """A selector of one rating of the scale: ratings written as the language writes numbers
+    (a minus sign, not a hyphen), and Streamlit's own "Choose an option" in the language."""
+    lang = state.lang()  # bound now: format_func may run outside the script (tests)
+    return container.selectbox(label, labels, placeholder=tr("common.choose"),
+                               format_func=lambda value: format_number(value, lang, group=False),
+                               **kwargs)
 
 
 def cell_picker(result: Walkthrough, *, store: str = "cell", prefix: str = "cell",
@@ -36,7 +49,7 @@ def cell_picker(result: Walkthrough, *, store: str = "cell", prefix: str = "cell
         session[store] = (session[row_key], session[col_key])
 
     columns = st.columns(list(widths))
-    columns[0].selectbox(tr("steps.cell_row"), labels, key=row_key, on_change=_picked)
-    columns[1].selectbox(tr("steps.cell_col"), labels, key=col_key, on_change=_picked)
+    rating_select(columns[0], tr("steps.cell_row"), labels, key=row_key, on_change=_picked)
+    rating_select(columns[1], tr("steps.cell_col"), labels, key=col_key, on_change=_picked)
     row, col = session[store]
     return labels.index(row), labels.index(col)

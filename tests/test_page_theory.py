@@ -88,7 +88,9 @@ def test_rescaling_and_weighting_tables_equal_the_engine():
     values = theory.kappa_by_weighting(result)
     assert list(weightings[t("es", "common.kappa")]) == [
         format_number(values[k], "es") for k in ("quadratic", "linear", "unweighted")]
-    caveat = t("es", "theory.scales_caveat", quadratic=format_number(values["quadratic"], "es"),
+    # Here quadratic kappa (0.8724) is above unweighted kappa (0.75): the "higher" sentence.
+    caveat = t("es", "theory.scales_caveat.higher",
+               quadratic=format_number(values["quadratic"], "es"),
                unweighted=format_number(values["unweighted"], "es"))
     assert caveat in [m.value for m in at.markdown]
 
@@ -149,7 +151,7 @@ def test_language_switch_keeps_the_table_and_the_ratings():
         assert at.text_area(key="actual_input").value == URL["actual"]
         assert at.query_params["weights"] == "linear"
     linear = walkthrough(UNUSED.actual, UNUSED.predicted, weights="linear").kappa
-    note = t("en", "theory.closed_settings", name=t("en", "common.kappa_name.linear"),
+    note = t("en", "theory.closed_settings", name=t("en", "common.in_sentence.kappa_name.linear"),
              scale=t("en", "common.scale.range"), kappa=format_number(linear, "en"))
     assert note in [c.value for c in at.caption]
 

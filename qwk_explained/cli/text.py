@@ -222,13 +222,14 @@ def _header(tx: _Text, result: Walkthrough, scale: str) -> list[str]:
     """What is compared, with which weighting and scale."""
     names = ", ".join(tx.label(v) for v in result.labels)
     lines = [tx.prose("cli.title", name=tx(f"common.kappa_name.{result.weights_name}"))]
-    weighting = tx(f"common.weights.{result.weights_name}")
+    # Values inside a sentence take their in-sentence form ("Ponderación: cuadrática").
+    weighting = tx(f"common.in_sentence.weights.{result.weights_name}")
     n, size = tx.num(result.n), result.size
     if result.actual is None or result.predicted is None:
         return [*lines, tx.prose("cli.settings_table", weighting=weighting),
                 tx.prose("cli.input_table", n=n, size=size, labels=names)]
     lines.append(tx.prose("cli.settings_vectors", weighting=weighting,
-                          scale=tx(f"common.scale.{scale}")))
+                          scale=tx(f"common.in_sentence.scale.{scale}")))
     if result.n <= MAX_ECHOED_ITEMS:
         for key, values in (("common.actual_ratings", result.actual),
                             ("common.predicted_ratings", result.predicted)):
@@ -261,7 +262,7 @@ def _result_lines(tx: _Text, result: Walkthrough, stats: KappaStatistics) -> lis
 
     if result.kappa is None:
         # The reason was given under step 6, right after 0/0.
-        return [line("common.kappa", tx("common.undefined")),
+        return [line("common.kappa", tx("common.in_sentence.undefined")),
                 tx.prose("cli.statistics_need_kappa")]
     kappa = tx.num(result.kappa)
     band = landis_koch(result.kappa)

@@ -150,7 +150,8 @@ def _outline(result: Walkthrough, lang: str, source: Source,
         yield Block("text", tr("checker.ws.actual_values", values=_values(result.actual, lang)))
         yield Block("text",
                     tr("checker.ws.predicted_values", values=_values(result.predicted, lang)))
-    yield Block("text", tr("checker.ws.settings", weighting=tr(f"common.weights.{name}"),
+    yield Block("text", tr("checker.ws.settings",
+                           weighting=tr(f"common.in_sentence.weights.{name}"),
                            size=num(result.size), labels=_values(result.labels, lang),
                            n=num(result.n)))
     yield Block("text", tr("checker.ws.layout"))
