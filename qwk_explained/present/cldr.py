@@ -56,8 +56,9 @@ def source() -> dict[str, str]:
     return {"babel": babel.__version__, "cldr": str(get_cldr_version())}
 
 
-def read_record(path: Path = RECORD) -> dict[str, Any]:
-    return json.loads(path.read_text(encoding="utf-8"))
+def read_record(path: Path | None = None) -> dict[str, Any]:
+    record: dict[str, Any] = json.loads((path or RECORD).read_text(encoding="utf-8"))
+    return record
 
 
 def regenerated(record: dict[str, Any]) -> dict[str, Any]:

@@ -60,7 +60,7 @@ def load(lang: str) -> dict[str, Entry]:
     """
     if lang not in LANGUAGES:
         raise InputError("unknown_language", value=str(lang), choices=", ".join(LANGUAGES))
-    text = files("qwk_explained").joinpath("locales", f"{lang}.json").read_text(encoding="utf-8")
+    text = (files("qwk_explained") / "locales" / f"{lang}.json").read_text(encoding="utf-8")
     return _flatten(json.loads(text))
 
 
@@ -77,20 +77,20 @@ def t(lang: str, key: str, /, **params: Any) -> str:
     else:
         lang_used = lang
     count = params.get("count")
-    numeric = _is_number(count)
+    numeric = isinstance(count, numbers.Real) and not isinstance(count, bool)
     if isinstance(entry, dict):
-        if not numeric:
+        if not isinstance(count, numbers.Real) or isinstance(count, bool):
             raise KeyError(f"{key} has plural forms and needs a numeric count, got {count!r}")
-        category = language(lang_used).plural(_plural_operand(count))
+        category = language(lang_used).plural(_plural_operand(float(count)))
         entry = entry.get(category, entry["other"])
     if numeric:
         params["count"] = format_number(count, lang)
     return _fill(entry, lang, params) if params else entry
 
 
-def _plural_operand(count: numbers.Real) -> int | str:
+def _plural_operand(count: float) -> int | str:
     # A count is chosen by its value as shown: integers as they are, others to 4 decimals.
-    if float(count).is_integer():
+    if count.is_integer():
         return abs(int(count))
     return f"{abs(count):.4f}".rstrip("0").rstrip(".")
 

@@ -95,7 +95,7 @@ class Language:
 
 
 def _load_records() -> dict[str, Language]:
-    text = files("qwk_explained").joinpath("locales", "languages.json").read_text("utf-8")
+    text = (files("qwk_explained") / "locales" / "languages.json").read_text("utf-8")
     return {code: Language(code=code, **entry)
             for code, entry in json.loads(text)["languages"].items()}
 

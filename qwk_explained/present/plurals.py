@@ -168,7 +168,7 @@ def compile_rules(rules: Mapping[str, str]) -> Callable[[int | float | Decimal |
         if name not in CATEGORIES or name == "other":
             raise ValueError(f"{name!r} is not a CLDR plural category with a rule")
         tokens = _Tokens(text)
-        tests.append((name, _condition(tokens)))  # type: ignore[arg-type]
+        tests.append((name, _condition(tokens)))
 
     def category(number: int | float | Decimal | str) -> Category:
         values = operands(number)
