@@ -55,7 +55,8 @@ _CUT_OFF = """
           if (box === element) break;
         }
       }
-      if (clipped) cut.push(`${kind}: "${text.replace(/\\s+/g, ' ')}" (${Math.round(box.width)} px)`);
+      const shown = text.replace(/\\s+/g, ' ');
+      if (clipped) cut.push(`${kind}: "${shown}" (${Math.round(box.width)} px)`);
     }
   }
   return cut;
