@@ -25,6 +25,14 @@ def _reference_width(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in text)
 
 
+def test_a_no_break_space_never_breaks_a_line() -> None:
+    """Spanish writes 95 % with a no-break space: the sign stays on the number's line."""
+    text = "Intervalo de confianza del 95\u00a0%: de −0,2846 a 0,0061."
+    for width in range(10, 40):
+        assert all(not line.startswith("%") for line in columns.wrap(text, width))
+    assert columns.collapse("a \n\t b\u00a0c") == "a b\u00a0c"
+
+
 def test_width_counts_two_columns_for_han_characters_and_full_width_marks() -> None:
     for text in ("kappa", "二次加权 kappa", "（N）", "Ağırlık", "ponderación"):
         assert columns.width(text) == _reference_width(text)

@@ -153,7 +153,7 @@ def _formatter_class(usage_prefix: str) -> type[argparse.HelpFormatter]:
                                               shown + self._current_indent)
 
         def _split_lines(self, text: str, width: int) -> list[str]:
-            return columns.wrap(" ".join(text.split()), width)
+            return columns.wrap(columns.collapse(text), width)
 
         def _format_action(self, action: argparse.Action) -> str:
             help_position = min(self._action_max_length + 2, self._max_help_position)

@@ -10,10 +10,13 @@ Chinese typesetting calls 避头尾).
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
-__all__ = ["fill", "pad", "width", "wrap"]
+__all__ = ["collapse", "fill", "pad", "width", "wrap"]
 
+#: Spaces that must not break a line: "95 %" in Spanish keeps its sign with its number.
+_NO_BREAK = set("\u00a0\u202f\u2007\u2060")
 #: Marks that may not start a line (they close something) or end one (they open something).
 _CLOSING = set("，。、；：！？）》」』】〕”’…—,.;:!?)]}%")
 _OPENING = set("（《「『【〔“‘([{")
@@ -44,7 +47,7 @@ def _units(text: str) -> list[tuple[str, bool]]:
     units: list[tuple[str, bool]] = []
     word, space = "", False
     for char in text:
-        if char.isspace():
+        if char.isspace() and char not in _NO_BREAK:
             if word:
                 units.append((word, space))
                 word = ""
@@ -93,6 +96,11 @@ def wrap(text: str, columns: int) -> list[str]:
     if line or not lines:
         lines.append(line)
     return lines
+
+
+def collapse(text: str) -> str:
+    """Runs of breaking whitespace as one space (no-break spaces are kept, as they are)."""
+    return " ".join(piece for piece in re.split(r"[ \t\n\r\f\v]+", text) if piece)
 
 
 def fill(text: str, columns: int) -> str:

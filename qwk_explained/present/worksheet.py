@@ -256,7 +256,7 @@ def markdown(result: Walkthrough, lang: str, source: Source | None = None,
 _TEX_SPECIAL = {
     "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
     "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
-    "→": r"$\rightarrow$", "↓": r"$\downarrow$", "·": r"$\cdot$", "−": "-", "κ": r"$\kappa$",
+    "→": r"$\rightarrow$", "↓": r"$\downarrow$", "·": r"$\cdot$", "−": r"$-$", "κ": r"$\kappa$",
     "≤": r"$\leq$", "≥": r"$\geq$", "×": r"$\times$",
 }
 
