@@ -242,7 +242,9 @@ def _downloads(key: str, result: Walkthrough, source: worksheet.Source) -> None:
         ("csv", "text/csv", "checker.download_csv", ":material/table:"),
         ("py", "text/x-python", "checker.download_py", ":material/code:"),
     ]
-    columns = st.columns(len(specs))
+    # Two per row: four in a row leave a translated label ("Hoja de trabajo (Markdown)") too
+    # little room, and Streamlit cuts it off with an ellipsis.
+    columns = [column for _ in range(0, len(specs), 2) for column in st.columns(2)]
     for column, (ext, mime, label, icon) in zip(columns, specs, strict=True):
         column.download_button(tr(label), data=files[ext].encode("utf-8"),
                                file_name=f"qwk_worksheet_{lang}.{ext}", mime=mime, icon=icon,

@@ -44,7 +44,8 @@ def what_if(result: Walkthrough, cell: Cell, stale: bool) -> None:
     left, right, _ = st.columns([1, 1, 2])
     left.number_input(tr("guided.whatif_item"), min_value=1, max_value=result.n, step=1,
                       key=guided.ITEM_KEY, help=tr("guided.whatif_item_help"))
-    right.selectbox(tr("guided.whatif_rating"), result.labels.tolist(), key=guided.RATING_KEY)
+    widgets.rating_select(right, tr("guided.whatif_rating"), result.labels.tolist(),
+                          key=guided.RATING_KEY)
     try:
         tried = guided.experiment(session, result, state.settings())
     except InputError as error:

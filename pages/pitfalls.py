@@ -10,6 +10,7 @@ from qwk_app.frame import page_guard
 from qwk_app.text import error_text, num, tr
 from qwk_explained import Walkthrough
 from qwk_explained.present import formulas
+from qwk_explained.present.numbers import format_list
 from qwk_explained.teaching import conventions
 from qwk_explained.teaching.examples import BY_NAME
 
@@ -36,13 +37,19 @@ def _compare(key: str, _result: Walkthrough, weights: str) -> conventions.Compar
 
 
 def _list(values: Any) -> str:
-    return tr("pitfalls.list_separator").join(num(int(v)) for v in values)
+    return format_list([num(int(v)) for v in values], state.lang())
 
 
-def _params(params: dict[str, Any]) -> dict[str, str]:
-    shown: dict[str, str] = {}
+def _params(params: dict[str, Any]) -> dict[str, Any]:
+    """A reason's values as text, and the count its plural form follows: how many ratings it
+    lists (``unused``) or, otherwise, how many ratings its scale has (``size``)."""
+    shown: dict[str, Any] = {}
     for name, value in params.items():
         shown[name] = _list(value) if isinstance(value, tuple) else num(value)
+    if "unused" in params:
+        shown["count"] = len(params["unused"])
+    elif "size" in params:
+        shown["count"] = int(params["size"])
     return shown
 
 
@@ -77,7 +84,7 @@ def _sklearn_notes(check: conventions.SklearnCheck) -> None:
         if run is not None and run.warnings:
             call = "pitfalls.call_with_labels" if run.labels_given else "pitfalls.call_without"
             st.caption(tr("pitfalls.sklearn_warned", call=tr(call),
-                          names=tr("pitfalls.list_separator").join(run.warnings)))
+                          names=format_list(run.warnings, state.lang())))
 
 
 st.title(tr("pitfalls.title"))
@@ -99,7 +106,7 @@ sklearn = conventions.sklearn_check(result.actual, result.predicted, weights)
 
 st.header(tr("pitfalls.table_heading"), anchor="conventions")
 st.markdown(tr("pitfalls.table_intro", name=tr(f"common.kappa_name.{weights}"),
-               n_items=num(comparison.n), low=num(comparison.low), high=num(comparison.high)))
+               count=comparison.n, low=num(comparison.low), high=num(comparison.high)))
 columns: dict[str, list[str]] = {
     tr("pitfalls.column_convention"): [tr(f"pitfalls.convention.{row.code}")
                                        for row in comparison.rows],
@@ -131,7 +138,7 @@ with right:
     if constant_check.available and constant_check.without_labels is not None:
         run = constant_check.without_labels
         st.markdown(tr("pitfalls.undefined_sklearn", value=_sklearn_cell(run),
-                       names=tr("pitfalls.list_separator").join(run.warnings)
+                       names=format_list(run.warnings, state.lang())
                        or tr("pitfalls.no_warning")))
     else:
         st.info(tr("pitfalls.sklearn_missing"), icon=":material/info:")

@@ -305,7 +305,7 @@ def _page() -> None:
     results: dict[int, str] = session[RESULTS]
 
     st.subheader(tr("practice.exercise_heading", seed=str(seed),
-                    level=tr(f"practice.level.{level}")))
+                    level=tr(f"practice.level_in_sentence.{level}")))
     st.markdown(tr("practice.exercise_text", n=num(exercise.n), size=num(exercise.size),
                    top=num(exercise.size - 1)))
     _vectors_table(exercise, with_alternative=question.kind == "compare")

@@ -3,13 +3,14 @@
 import pandas as pd
 import streamlit as st
 
-from qwk_app import compute, inputs, state
+from qwk_app import compute, inputs, references, state
 from qwk_app.frame import page_guard
 from qwk_app.text import num, show_error, tr
 from qwk_explained import InputError, Walkthrough
 from qwk_explained.core.tables import parse_table
 from qwk_explained.core.weights import WEIGHTINGS
 from qwk_explained.present import formulas, theory_formulas
+from qwk_explained.present.numbers import DECIMALS, format_list
 from qwk_explained.teaching import theory
 
 page_guard()
@@ -77,6 +78,19 @@ def _rescaled(key: str, _result: Walkthrough) -> tuple[theory.RescaledSums, ...]
 
 def _kappa_text(value: float | None) -> str:
     return tr("common.undefined") if value is None else num(value)
+
+
+def _caveat(quadratic: float | None, unweighted: float | None) -> str:
+    """Which way the two kappas shown go, as the reader sees them (rounded as printed).
+
+    Quadratic kappa is below unweighted kappa exactly when the observed disagreements lie, on
+    average, farther apart (in squared distance) than the disagreements chance would produce:
+    1 - Q_o / Q_e < 1 - D_o / D_e  <=>  Q_o / D_o > Q_e / D_e.
+    """
+    if quadratic is None or unweighted is None:
+        return "undefined"
+    shown_q, shown_u = round(quadratic, DECIMALS), round(unweighted, DECIMALS)
+    return "higher" if shown_q > shown_u else "lower" if shown_q < shown_u else "equal"
 
 
 # --- page -----------------------------------------------------------------------------------------
@@ -225,8 +239,8 @@ else:
     else:
         st.latex(pearson)
     if check.unused:
-        st.warning(tr("theory.closed_unused",
-                      unused=tr("theory.list_separator").join(str(x) for x in check.unused),
+        st.warning(tr("theory.closed_unused", count=len(check.unused),
+                      unused=format_list([num(x) for x in check.unused], lang),
                       observed=_kappa_text(check.observed_kappa),
                       positions=_kappa_text(check.positions.kappa if check.positions else None)),
                    icon=":material/warning:")
@@ -235,7 +249,7 @@ else:
     settings = state.settings()
     if settings.weights != "quadratic" or settings.scale != "range":
         st.caption(tr("theory.closed_settings",
-                      name=tr(f"common.kappa_name.{settings.weights}"),
+                      name=tr(f"common.in_sentence.kappa_name.{settings.weights}"),
                       scale=tr(f"common.scale.{settings.scale}"),
                       kappa=_kappa_text(result.kappa)))
 
@@ -264,7 +278,8 @@ if result is None:
 else:
     user_kappa = result.kappa
     weighting_kappas = _weightings(compute.result_key(outcome), result)
-    st.markdown(tr("theory.scales_yours", name=tr(f"common.kappa_name.{result.weights_name}"),
+    st.markdown(tr("theory.scales_yours",
+                   name=tr(f"common.in_sentence.kappa_name.{result.weights_name}"),
                    kappa=_kappa_text(user_kappa)))
 scale_columns = st.columns(len(theory.INTERPRETATION_SCALES))
 for column, (scale, bands) in zip(scale_columns, theory.INTERPRETATION_SCALES.items(), strict=True):
@@ -288,8 +303,8 @@ if weighting_kappas:
             for kind in WEIGHTINGS]
     st.table(pd.DataFrame(table), hide_index=True)
     quadratic, unweighted = weighting_kappas["quadratic"], weighting_kappas["unweighted"]
-    st.markdown(tr("theory.scales_caveat", quadratic=_kappa_text(quadratic),
-                   unweighted=_kappa_text(unweighted)))
+    st.markdown(tr(f"theory.scales_caveat.{_caveat(quadratic, unweighted)}",
+                   quadratic=_kappa_text(quadratic), unweighted=_kappa_text(unweighted)))
 
 # 6. The kappa paradox -----------------------------------------------------------------------------
 st.header(tr("theory.paradox_heading"), anchor="paradox")
@@ -311,3 +326,10 @@ for column, (name, table_counts) in zip(paradox_columns, theory.PARADOX_TABLES.i
         st.button(tr("theory.paradox_load"), key=f"theory_paradox_{name}", on_click=_load_table,
                   args=(table_counts,), icon=":material/upload:")
 st.markdown(tr("theory.paradox_explained"))
+
+# 7. References and the documents the examples come from ----------------------------------------
+st.header(tr("theory.references_heading"), anchor="references")
+st.markdown(references.references_markdown(lang))
+st.subheader(tr("theory.sources_heading"), anchor="sources")
+st.markdown(tr("theory.sources_text"))
+st.markdown(references.sources_markdown(lang))

@@ -116,7 +116,8 @@ def _sidebar() -> None:
     lang = state.lang()
     with st.sidebar:
         st.selectbox(tr("frame.language"), options=list(LANGUAGES), key="lang",
-                     format_func=lambda code: LANGUAGES[code].name, help=tr("frame.language_help"))
+                     format_func=lambda code: LANGUAGES[code].name, help=tr("frame.language_help"),
+                     placeholder=tr("common.choose"))
         st.subheader(tr("frame.settings"))
         st.radio(tr("frame.weights"), options=WEIGHTINGS, key=state.bind("weights"),
                  on_change=state.commit("weights"), help=tr("frame.weights_help"),

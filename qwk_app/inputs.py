@@ -77,7 +77,7 @@ def text_fields(outcome: Outcome) -> None:
     upload = session.get("upload")
     if upload is not None:
         st.info(tr("inputs.upload_active", name=escape_markdown(upload["name"]),
-                   n_items=num(len(upload["actual"]))),
+                   count=len(upload["actual"])),
                 icon=":material/upload_file:")
         st.button(tr("inputs.upload_clear"), on_click=_clear_upload, key="upload_clear")
         show_error(outcome.errors.get("scale"))
@@ -164,7 +164,7 @@ def _table_editor() -> None:
         session["editor_base"] = base
     _, actual, predicted = base
     if len(actual) > EDITOR_MAX_ROWS:
-        st.info(tr("inputs.table_too_long", n_items=num(len(actual)), limit=num(EDITOR_MAX_ROWS)))
+        st.info(tr("inputs.table_too_long", count=len(actual), limit=num(EDITOR_MAX_ROWS)))
         return
     actual_label, predicted_label = tr("inputs.column_actual"), tr("inputs.column_predicted")
     st.data_editor(
@@ -172,6 +172,7 @@ def _table_editor() -> None:
         key=f"editor_{version}",
         num_rows="dynamic",
         width="stretch",
+        placeholder="—",  # an empty cell of a new row, instead of Streamlit's "None"
         column_config={
             "actual": st.column_config.NumberColumn(actual_label, step=1, format="%d",
                                                     min_value=-1000, max_value=1000),
@@ -261,7 +262,7 @@ def _generate() -> None:
 def _upload() -> None:
     limit = st.get_option("server.maxUploadSize")
     # A row of two one-digit ratings is 4 bytes ("3,4\n"): the cap in rows a teacher can picture.
-    st.caption(tr("inputs.upload_help", limit=num(limit), rows=num(limit * 2**20 // 4)))
+    st.caption(tr("inputs.upload_help", limit=num(limit), count=limit * 2**20 // 4))
     left, right = st.columns(2)
     left.file_uploader(tr("inputs.upload_first"), type=["csv", "txt", "tsv"], key="upload_first",
                        on_change=_uploaded)
@@ -270,8 +271,7 @@ def _upload() -> None:
     show_error(st.session_state.get("upload_error"))
     notice = st.session_state.get("upload_notice")
     if notice:
-        st.success(tr("inputs.upload_loaded", name=escape_markdown(notice[0]),
-                      n_items=num(notice[1])))
+        st.success(tr("inputs.upload_loaded", name=escape_markdown(notice[0]), count=notice[1]))
 
 
 def _uploaded() -> None:

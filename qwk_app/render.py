@@ -24,7 +24,7 @@ from qwk_explained.teaching.interpret import landis_koch
 
 from . import state
 from .compute import Outcome
-from .text import num, tr
+from .text import num, percent, tr
 
 
 def shown_result(outcome: Outcome, page: str) -> Walkthrough:
@@ -143,6 +143,6 @@ def verdict(result: Walkthrough, stats: KappaStatistics) -> None:
     st.metric(tr("common.kappa"), num(result.kappa), help=tr("steps.kappa_help"))
     st.markdown(tr("steps.kappa_band", band=tr(f"common.band.{band}")))
     if stats.se is not None:
-        st.markdown(tr("steps.kappa_interval", se=num(stats.se), level=num(stats.confidence * 100),
+        st.markdown(tr("steps.kappa_interval", se=num(stats.se), level=percent(stats.confidence),
                        low=num(stats.ci_low), high=num(stats.ci_high)))
         st.latex(formulas.ci_plugged(stats, state.lang()))

@@ -9,7 +9,7 @@ import streamlit as st
 
 from qwk_explained import QwkError
 from qwk_explained.present.i18n import message, t
-from qwk_explained.present.numbers import format_latex, format_number
+from qwk_explained.present.numbers import format_latex, format_number, format_percent
 
 from . import state
 
@@ -22,6 +22,11 @@ def tr(key: str, /, **params: Any) -> str:
 def num(value: float | int | None, decimals: int = 4) -> str:
     """A number as the session's language writes it (decimal comma in Spanish and Turkish)."""
     return format_number(value, state.lang(), decimals)
+
+
+def percent(value: float, decimals: int = 2) -> str:
+    """A proportion as a percentage in the session's language (``95%``, ``95 %``, ``%95``)."""
+    return format_percent(value, state.lang(), decimals)
 
 
 def tex(value: float | int | None, decimals: int = 4) -> str:

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import streamlit as st
 
 from qwk_explained import Walkthrough
 from qwk_explained.core.types import Cell
+from qwk_explained.present.numbers import format_number
 from qwk_explained.teaching.cells import default_cell
 
+from . import state
 from .state import Session
 from .text import tr
 
@@ -34,6 +38,15 @@ def keep_cell(session: Session, result: Walkthrough, *, store: str = "cell",
     return labels.index(stored[0]), labels.index(stored[1])
 
 
+def rating_select(container: Any, label: str, labels: list[int], **kwargs: Any) -> Any:
+    """A selector of one rating of the scale: ratings written as the language writes numbers
+    (a minus sign, not a hyphen), and Streamlit's own "Choose an option" in the language."""
+    lang = state.lang()  # bound now: format_func may run outside the script (tests)
+    return container.selectbox(label, labels, placeholder=tr("common.choose"),
+                               format_func=lambda value: format_number(value, lang, group=False),
+                               **kwargs)
+
+
 def cell_picker(result: Walkthrough, *, store: str = "cell", prefix: str = "cell",
                 widths: tuple[int, ...] = (1, 1, 2)) -> Cell:
     """Two selectors (actual rating i, predicted rating j) for a cell; returns its positions.
@@ -51,6 +64,6 @@ def cell_picker(result: Walkthrough, *, store: str = "cell", prefix: str = "cell
         session[store] = (session[row_key], session[col_key])
 
     columns = st.columns(list(widths))
-    columns[0].selectbox(tr("steps.cell_row"), labels, key=row_key, on_change=_picked)
-    columns[1].selectbox(tr("steps.cell_col"), labels, key=col_key, on_change=_picked)
+    rating_select(columns[0], tr("steps.cell_row"), labels, key=row_key, on_change=_picked)
+    rating_select(columns[1], tr("steps.cell_col"), labels, key=col_key, on_change=_picked)
     return cell

@@ -13,7 +13,6 @@ import math
 import os
 import re
 import sys
-import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any, NoReturn
 
@@ -23,10 +22,14 @@ from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import DEFAULT_LANGUAGE, LANGUAGES, resolve_language
 from qwk_explained.present.numbers import format_number
 
+from . import columns
 from .errors import CliError
 from .output import TextSink, write
 
 PROG = "qwk-explained"
+#: The options group's title as argparse sees it; the translated heading replaces it in the help,
+#: because argparse would put an ASCII colon after any title (Chinese writes "选项：").
+_OPTIONS_TITLE = "\x00options"
 
 _VALUE_OPTIONS = ("--actual", "--predicted", "--actual-file", "--predicted-file", "--table",
                   "--weights", "--scale", "--min-rating", "--max-rating", "--confidence", "--lang")
@@ -96,6 +99,13 @@ class _Parser(argparse.ArgumentParser):
                 raise CliError(code, **match.groupdict())
         raise CliError("usage_error", detail=message)
 
+    def __init__(self, *args: Any, options_heading: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.options_heading = options_heading
+
+    def format_help(self) -> str:
+        return super().format_help().replace(f"{_OPTIONS_TITLE}:", self.options_heading)
+
     def print_help(self, file: TextSink | None = None) -> None:
         # Through write(): a terminal that cannot encode the translated help gets "?" instead
         # of a UnicodeEncodeError.
@@ -103,9 +113,66 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _formatter_class(usage_prefix: str) -> type[argparse.HelpFormatter]:
+    """argparse's formatter, measuring text in terminal columns (:mod:`.columns`) instead of
+    characters, so Chinese help text wraps at the terminal's edge and every option's help starts
+    in the same column."""
+
     class _Formatter(argparse.RawDescriptionHelpFormatter):
+        def __init__(self, prog: str) -> None:
+            # Translated option names are longer ("--min-rating CALIFICACIÓN"): a help column
+            # at 30 keeps them on the line of their help.
+            super().__init__(prog, max_help_position=30)
+
         def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: Any = None) -> None:
             super().add_usage(usage, actions, groups, usage_prefix if prefix is None else prefix)
+
+        def _format_usage(self, usage: Any, actions: Any, groups: Any, prefix: Any) -> str:
+            items = []
+            for action in actions:
+                if action.help is argparse.SUPPRESS:
+                    continue
+                option = action.option_strings[0]
+                items.append(f"[{option}]" if action.nargs == 0
+                             else f"[{option} {action.metavar or action.dest.upper()}]")
+            # "usage: qwk-explained", or "用法：qwk-explained" after a full-width colon.
+            gap = "" if prefix and columns.width(prefix[-1]) == 2 else " "
+            line = head = f"{prefix}{gap}{self._prog}"
+            indent = " " * (columns.width(head) + 1)
+            lines = []
+            for item in items:
+                if line != head and columns.width(line) + 1 + columns.width(item) > self._width:
+                    lines.append(line)
+                    line = indent + item
+                else:
+                    line += " " + item
+            return "\n".join([*lines, line]) + "\n\n"
+
+        def add_argument(self, action: argparse.Action) -> None:
+            super().add_argument(action)
+            if action.help is not argparse.SUPPRESS:
+                shown = columns.width(self._format_action_invocation(action))
+                self._action_max_length = max(self._action_max_length,
+                                              shown + self._current_indent)
+
+        def _split_lines(self, text: str, width: int) -> list[str]:
+            return columns.wrap(columns.collapse(text), width)
+
+        def _format_action(self, action: argparse.Action) -> str:
+            help_position = min(self._action_max_length + 2, self._max_help_position)
+            help_width = max(self._width - help_position, 11)
+            action_width = help_position - self._current_indent - 2
+            header = self._format_action_invocation(action)
+            indent = " " * self._current_indent
+            if not action.help:
+                return f"{indent}{header}\n"
+            if columns.width(header) <= action_width:
+                parts, first_indent = [f"{indent}{columns.pad(header, action_width)}  "], ""
+            else:
+                parts, first_indent = [f"{indent}{header}\n"], " " * help_position
+            lines = self._split_lines(self._expand_help(action), help_width)
+            parts.append(f"{first_indent}{lines[0]}\n")
+            parts += [f"{' ' * help_position}{line}\n" for line in lines[1:]]
+            return "".join(parts)
 
     return _Formatter
 
@@ -126,14 +193,14 @@ def build_parser(lang: str = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
     parser = _Parser(
         prog=PROG,
         # The formatter keeps the epilog's line breaks, so the description is wrapped here.
-        description=textwrap.fill(t(lang, "cli.help_description"), width=78,
-                                  break_long_words=False, break_on_hyphens=False),
+        description=columns.fill(t(lang, "cli.help_description"), 78),
         epilog=examples,
         add_help=False,
         allow_abbrev=False,
-        formatter_class=_formatter_class(t(lang, "cli.help_usage") + " "),
+        formatter_class=_formatter_class(t(lang, "cli.help_usage")),
+        options_heading=t(lang, "cli.help_options"),
     )
-    group = parser.add_argument_group(t(lang, "cli.help_options"))
+    group = parser.add_argument_group(_OPTIONS_TITLE)
     metavar = {key: t(lang, f"cli.metavar_{key}") for key in
                ("ratings", "path", "table", "rating", "level", "lang", "weights", "scale")}
     group.add_argument("--actual", metavar=metavar["ratings"], help=text("help_actual"))

@@ -9,7 +9,6 @@ formulas (symbols, ``=``, ``×``) are the same in every language.
 from __future__ import annotations
 
 import shutil
-import textwrap
 from collections.abc import Callable
 from statistics import NormalDist
 from typing import Any
@@ -24,6 +23,8 @@ from qwk_explained.present.catalogue import STEPS, StepSlug
 from qwk_explained.present.i18n import t
 from qwk_explained.present.numbers import format_number, format_percent
 from qwk_explained.teaching.interpret import landis_koch
+
+from . import columns
 
 #: Vectors up to this length are echoed at the top of the walkthrough.
 MAX_ECHOED_ITEMS = 40
@@ -53,13 +54,14 @@ class _Text:
         return t(self.lang, key, **params)
 
     def prose(self, key: str, **params: Any) -> str:
-        """A translated sentence wrapped to the terminal (Chinese, without spaces, stays whole)."""
+        """A translated sentence wrapped to the terminal."""
         return self.prose_text(self(key, **params))
 
     def prose_text(self, text: str) -> str:
-        """Text wrapped at spaces to the terminal's width (at most 100 columns)."""
+        """Text wrapped to the terminal's width (at most 100 columns), measured in columns: a
+        Han character takes two, and Chinese breaks between characters (:mod:`.columns`)."""
         width = max(40, min(shutil.get_terminal_size((100, 24)).columns, 100))
-        return textwrap.fill(text, width=width, break_long_words=False, break_on_hyphens=False)
+        return columns.fill(text, width)
 
 
 def _grid(corner: str, columns: list[str], rows: list[tuple[str, list[str]]]) -> list[str]:
@@ -220,13 +222,14 @@ def _header(tx: _Text, result: Walkthrough, scale: Scale) -> list[str]:
     """What is compared, with which weighting and scale."""
     names = ", ".join(tx.label(v) for v in result.labels)
     lines = [tx.prose("cli.title", name=tx(f"common.kappa_name.{result.weights_name}"))]
-    weighting = tx(f"common.weights.{result.weights_name}")
+    # Values inside a sentence take their in-sentence form ("Ponderación: cuadrática").
+    weighting = tx(f"common.in_sentence.weights.{result.weights_name}")
     n, size = tx.num(result.n), result.size
     if result.actual is None or result.predicted is None:
         return [*lines, tx.prose("cli.settings_table", weighting=weighting),
                 tx.prose("cli.input_table", n=n, size=size, labels=names)]
     lines.append(tx.prose("cli.settings_vectors", weighting=weighting,
-                          scale=tx(f"common.scale.{scale}")))
+                          scale=tx(f"common.in_sentence.scale.{scale}")))
     if result.n <= MAX_ECHOED_ITEMS:
         for key, values in (("common.actual_ratings", result.actual),
                             ("common.predicted_ratings", result.predicted)):
@@ -260,7 +263,7 @@ def _result_lines(tx: _Text, result: Walkthrough, stats: KappaStatistics) -> lis
 
     if result.kappa is None:
         # The reason was given under step 6, right after 0/0.
-        return [line("common.kappa", tx("common.undefined")),
+        return [line("common.kappa", tx("common.in_sentence.undefined")),
                 tx.prose("cli.statistics_need_kappa")]
     kappa = tx.num(result.kappa)
     band = landis_koch(result.kappa)

@@ -31,7 +31,7 @@ from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import WEIGHTS_NAMES, WeightsName
 
 from .languages import language
-from .numbers import format_latex
+from .numbers import format_latex, format_latex_percent
 
 #: Weightings with a symbolic formula (``custom`` is any non-negative N x N matrix).
 WEIGHT_KINDS: tuple[WeightsName, ...] = WEIGHTS_NAMES
@@ -337,9 +337,7 @@ def kappa_plugged(result: Walkthrough, lang: str = "en") -> str:
 
 
 def _percent_latex(share: float, lang: str) -> str:
-    # The language's percent pattern, like numbers.format_percent (Turkish: %50).
-    value = format_latex(share * 100, lang, decimals=1)
-    return language(lang).percent_text(value).replace("%", r"\%")
+    return format_latex_percent(share, lang, decimals=1)
 
 
 def _share_latex(result: Walkthrough, i: int, j: int, lang: str,

@@ -2,29 +2,49 @@
 
 Strings are whole sentences with named placeholders (``{n_items}``), looked up by dotted keys
 (``errors.empty``). Nested JSON objects become dotted prefixes, so each page owns a namespace.
+
+A message whose wording depends on a number is an object of CLDR plural forms instead of a
+string, ``{"one": "…{count} item…", "other": "…{count} items…"}``, with exactly the categories of
+its language (English and Turkish ``one``/``other``, Spanish also ``many``, Chinese ``other``
+only). :func:`t` chooses the form from the ``count`` argument and writes ``{count}`` as the
+language writes numbers.
 """
 
 from __future__ import annotations
 
 import json
+import numbers
+import string
 from functools import lru_cache
 from importlib.resources import files
 from typing import Any
 
 from qwk_explained.core.errors import InputError, QwkError
 
-from .languages import DEFAULT_LANGUAGE, LANGUAGES, resolve_language
-from .numbers import format_number
+from .languages import DEFAULT_LANGUAGE, LANGUAGES, language, resolve_language
+from .numbers import format_number, space_cjk
+from .plurals import CATEGORIES
 
-__all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "error_message", "format_param", "load", "message",
-           "resolve_language", "t"]
+__all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "Entry", "error_message", "format_param",
+           "is_plural", "load", "message", "resolve_language", "t"]
+
+#: A locale entry: a sentence, or its plural forms by CLDR category.
+Entry = str | dict[str, str]
 
 
-def _flatten(tree: dict[str, Any], prefix: str = "") -> dict[str, str]:
-    flat: dict[str, str] = {}
+def is_plural(value: Any) -> bool:
+    """Whether a JSON value is a plural message (CLDR categories, ``other`` always among them)."""
+    return (isinstance(value, dict) and "other" in value
+            and all(key in CATEGORIES and isinstance(text, str) for key, text in value.items()))
+
+
+def _flatten(tree: dict[str, Any], prefix: str = "") -> dict[str, Entry]:
+    flat: dict[str, Entry] = {}
     for key, value in tree.items():
         name = f"{prefix}{key}"
-        if isinstance(value, dict):
+        if is_plural(value):
+            flat[name] = dict(value)
+        elif isinstance(value, dict):
             flat.update(_flatten(value, name + "."))
         else:
             flat[name] = value
@@ -32,8 +52,8 @@ def _flatten(tree: dict[str, Any], prefix: str = "") -> dict[str, str]:
 
 
 @lru_cache(maxsize=len(LANGUAGES))
-def load(lang: str) -> dict[str, str]:
-    """All strings of one language as a flat ``{dotted.key: text}`` mapping (read once, cached).
+def load(lang: str) -> dict[str, Entry]:
+    """All strings of one language as a flat ``{dotted.key: entry}`` mapping (read once, cached).
 
     The files are package data (``qwk_explained/locales``, a link to the project's ``locales/``
     in a checkout, a copy inside an installed wheel), so they are found the same way in both.
@@ -45,28 +65,82 @@ def load(lang: str) -> dict[str, str]:
 
 
 def t(lang: str, key: str, /, **params: Any) -> str:
-    """The text for ``key`` in ``lang`` (English if missing there), with ``params`` filled in."""
-    text = load(lang).get(key)
-    if text is None:
-        text = load(DEFAULT_LANGUAGE).get(key, key)
-    return text.format(**params) if params else text
+    """The text for ``key`` in ``lang`` (English if missing there), with ``params`` filled in.
+
+    A numeric ``count`` chooses the plural form of a plural message and is written as the
+    language writes numbers. In Chinese a space is set where a value meets a Han character
+    (``第 3 步``), the spacing convention the literal text follows too.
+    """
+    entry = load(lang).get(key)
+    if entry is None:
+        lang_used, entry = DEFAULT_LANGUAGE, load(DEFAULT_LANGUAGE).get(key, key)
+    else:
+        lang_used = lang
+    count = params.get("count")
+    numeric = isinstance(count, numbers.Real) and not isinstance(count, bool)
+    if isinstance(entry, dict):
+        if not isinstance(count, numbers.Real) or isinstance(count, bool):
+            raise KeyError(f"{key} has plural forms and needs a numeric count, got {count!r}")
+        category = language(lang_used).plural(_plural_operand(float(count)))
+        entry = entry.get(category, entry["other"])
+    if numeric:
+        params["count"] = format_number(count, lang)
+    return _fill(entry, lang, params) if params else entry
+
+
+def _plural_operand(count: float) -> int | str:
+    # A count is chosen by its value as shown: integers as they are, others to 4 decimals.
+    if count.is_integer():
+        return abs(int(count))
+    return f"{abs(count):.4f}".rstrip("0").rstrip(".")
+
+
+def _fill(text: str, lang: str, params: dict[str, Any]) -> str:
+    """``text.format(**params)``, with the language's spacing where a value meets the text."""
+    if not language(lang).space_between_cjk_and_latin:
+        return text.format(**params)
+    out = ""
+    for literal, field, spec, conversion in string.Formatter().parse(text):
+        out += space_cjk(out, literal, lang) + literal
+        if field is not None:
+            value = format(_field(params, field, conversion), spec or "")
+            out += space_cjk(out, value, lang) + value
+    return out
+
+
+def _field(params: dict[str, Any], field: str, conversion: str | None) -> Any:
+    if field == "" or field.isdigit():
+        raise IndexError(f"positional field {{{field}}} in a translation")
+    value = params[field]  # KeyError when a placeholder has no value, like str.format
+    if conversion == "r":
+        return repr(value)
+    if conversion == "s":
+        return str(value)
+    return value
 
 
 def message(lang: str, error: QwkError) -> str:
     """The sentence for any of the project's errors (input, answer, command line) in ``lang``.
 
     The one place an error becomes words: its ``key`` names the sentence, its ``params`` fill it
-    (numbers written as the language writes them).
+    (numbers written as the language writes them; a ``count`` also chooses the plural form).
     """
-    params = {k: format_param(lang, v) for k, v in error.params.items()}
+    params = {k: v if k == "count" and _is_number(v) else format_param(lang, v)
+              for k, v in error.params.items()}
     try:
         return t(lang, error.key, **params)
     except (KeyError, IndexError):  # a placeholder the code did not provide: never crash the edge
-        return t(lang, error.key)
+        entry = load(lang).get(error.key) or load(DEFAULT_LANGUAGE).get(error.key, error.key)
+        return entry["other"] if isinstance(entry, dict) else entry
 
 
 #: The name the README's Python API documents.
 error_message = message
+
+
+def _is_number(value: Any) -> bool:
+    # numbers.Real covers numpy's integers and floats too.
+    return isinstance(value, numbers.Real) and not isinstance(value, bool)
 
 
 def format_param(lang: str, value: Any) -> str:
@@ -76,6 +150,6 @@ def format_param(lang: str, value: Any) -> str:
         return message(lang, value)
     if isinstance(value, bool):
         return str(value)
-    if isinstance(value, int | float):
+    if _is_number(value):
         return format_number(value, lang)
     return str(value)

@@ -1,54 +1,106 @@
 r"""One record per language: every rule that decides how a number or a sentence is written.
 
 Everything that writes a number or joins sentences reads :data:`LANGUAGES` (numbers, formulas,
-figures, worksheets, the CLI, the checker's reader of typed answers), and the tests iterate it.
-A new language is one JSON file in ``locales/``, one :class:`Language` here, and its translations.
-
-The symbols (decimal mark, grouping mark, percent pattern) are the CLDR ones for each locale.
+figures, worksheets, the CLI, the checker's reader of typed answers, the plural forms of messages),
+and the tests iterate it. The records live in ``locales/languages.json``: a few hand-chosen
+fields, and a ``cldr`` part generated from Babel's CLDR data (``python -m
+qwk_explained.present.cldr --write``). A new language is one entry there, that command, and one
+translation file ``locales/<code>.json``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from functools import cached_property
+from importlib.resources import files
+from typing import Any
+
+from .plurals import CATEGORIES, Category, compile_rules
+
+#: The ASCII hyphen-minus, which CLDR keeps as the minus sign of most locales so that numbers
+#: stay machine-readable; shown to a reader it becomes the true minus sign (U+2212), the same
+#: sign TeX sets in the formulas beside the text.
+_ASCII_MINUS = "-"
+MINUS_SIGN = "\u2212"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Language:
     """How one language writes numbers and joins text.
 
-    ``decimal``/``group``: the decimal and thousands marks (CLDR). ``percent``: where the percent
-    sign goes, ``{}`` standing for the number (CLDR: ``{}%``, ``{} %``, ``%{}``).
-    ``latex_list_separator``: what separates the items of a list inside a formula; with a decimal
-    comma a comma cannot, so Spanish and Turkish use a semicolon. ``latex_class``: the document
-    class a worksheet needs (``ctexart`` typesets Chinese). ``sentence_joiner``: what goes between
-    two sentences (Chinese puts nothing after its full stop). ``wraps_at_spaces``: whether running
-    text may be wrapped at spaces (Chinese has none between words).
+    From CLDR (``cldr``): ``decimal``/``group`` marks, ``minus`` and ``percent_sign``, the
+    ``percent`` template (``{}%``, ``{}\u00a0%``, ``%{}``, ``{}`` standing for the number),
+    the ``plural`` rules and the ``list`` patterns. Chosen by hand: ``name`` (as the language
+    calls itself), ``latex_class`` (``ctexart`` typesets Chinese), ``sentence_joiner`` (what goes
+    between two sentences; Chinese puts nothing after its full stop), ``wraps_at_spaces`` (whether
+    running text may be wrapped at spaces; Chinese has none between words),
+    ``space_between_cjk_and_latin`` (Chinese sets a space between a Han character and a Latin
+    letter or digit) and ``min_grouping_digits`` (CLDR's minimumGroupingDigits, which Babel does
+    not expose: Spanish groups only from five digits, 1234 but 12.345).
     """
 
     code: str
     name: str
-    decimal: str
-    group: str
-    percent: str
-    latex_list_separator: str
     latex_class: str
     sentence_joiner: str
-    wraps_at_spaces: bool = True
+    wraps_at_spaces: bool
+    space_between_cjk_and_latin: bool
+    min_grouping_digits: int
+    cldr: Mapping[str, Any] = field(repr=False)
+
+    @property
+    def decimal(self) -> str:
+        return str(self.cldr["decimal"])
+
+    @property
+    def group(self) -> str:
+        return str(self.cldr["group"])
+
+    @property
+    def minus(self) -> str:
+        """The minus sign a reader sees (CLDR's, with its ASCII stand-in made a true minus)."""
+        sign = str(self.cldr["minus"])
+        return MINUS_SIGN if sign == _ASCII_MINUS else sign
+
+    @property
+    def percent(self) -> str:
+        return str(self.cldr["percent"])
+
+    @property
+    def latex_list_separator(self) -> str:
+        r"""What separates the items of a list inside a formula: with a decimal comma a comma
+        cannot (``0{,}5;\ 1``), so those languages use a semicolon."""
+        return r";\ " if self.decimal == "," else r",\ "
+
+    @property
+    def plural_categories(self) -> tuple[Category, ...]:
+        """The CLDR plural categories of the language, in CLDR's order (always with ``other``)."""
+        return tuple(c for c in CATEGORIES if c in self.cldr["plural"] or c == "other")
+
+    @cached_property
+    def _plural(self) -> Callable[[int | Decimal | str], Category]:
+        return compile_rules(self.cldr["plural"])
+
+    def plural(self, count: int | Decimal | str) -> Category:
+        """The CLDR plural category of ``count`` (``1`` is ``one`` in English, ``other`` in
+        Chinese; a million is ``many`` in Spanish: "1.000.000 de elementos")."""
+        return self._plural(count)
 
     def percent_text(self, number: str) -> str:
         """A formatted number with the language's percent sign: ``95%``, ``95 %``, ``%95``."""
         return self.percent.replace("{}", number)
 
 
-LANGUAGES: dict[str, Language] = {
-    language.code: language
-    for language in (
-        Language("en", "English", ".", ",", "{}%", r",\ ", "article", " "),
-        Language("es", "Español", ",", ".", "{}%", r";\ ", "article", " "),
-        Language("zh", "中文", ".", ",", "{}%", r",\ ", "ctexart", "", wraps_at_spaces=False),
-        Language("tr", "Türkçe", ",", ".", "%{}", r";\ ", "article", " "),
-    )
-}
+def _load_records() -> dict[str, Language]:
+    text = (files("qwk_explained") / "locales" / "languages.json").read_text("utf-8")
+    return {code: Language(code=code, **entry)
+            for code, entry in json.loads(text)["languages"].items()}
+
+
+LANGUAGES: dict[str, Language] = _load_records()
 DEFAULT_LANGUAGE = "en"
 
 

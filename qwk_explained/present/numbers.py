@@ -1,32 +1,80 @@
-"""Numbers as each language writes them: the single place where numbers become text.
+r"""Numbers as each language writes them: the single place where numbers become text.
 
-English and Chinese write 0.25 and 1,000; Spanish and Turkish write 0,25 and 1.000. Counts are shown
-as integers, everything else rounded to 4 decimals with trailing zeros dropped, so the same number
-reads the same in a sentence, a table, a formula and a chart.
+Every rule comes from the language's record (:mod:`.languages`, CLDR data): the decimal and
+grouping marks (0.25 and 1,000 in English and Chinese; 0,25 and 1.000 in Spanish and Turkish,
+where Spanish leaves four-digit numbers ungrouped), the minus sign, the percent pattern (``95%``,
+``95 %``, ``%95``) and the list patterns ("2 and 5", "2 y 5", "2 ve 5", "2 和 5"). Counts are
+shown as integers, everything else rounded to 4 decimals with trailing zeros dropped, so the same
+number reads the same in a sentence, a table, a formula and a chart. Inside LaTeX the marks are
+braced (``0{,}25``) so TeX does not space them as punctuation, and TeX's own minus is used.
 """
 
 from __future__ import annotations
 
 import math
+import unicodedata
+from collections.abc import Sequence
 
 from qwk_explained.teaching.interpret import DECIMALS
 
-from .languages import language
+from .languages import Language, language
 
-__all__ = ["DECIMALS", "format_latex", "format_number", "format_percent", "plotly_separators",
-           "separators"]
+__all__ = ["DECIMALS", "format_latex", "format_latex_percent", "format_list", "format_number",
+           "format_percent", "plotly_separators", "separators", "space_cjk"]
+
+#: What an undefined number (None, NaN) is shown as.
+MISSING = "—"
+#: Marks as LaTeX writes them in math mode: braced, so TeX does not space them as punctuation.
+_LATEX_DECIMAL = {",": "{,}"}
+_LATEX_GROUP = {",": "{,}", ".": "{.}", "\u00a0": r"\,", "\u202f": r"\,", "'": "{'}"}
 
 
 def separators(lang: str) -> tuple[str, str]:
-    """(decimal mark, thousands separator) for a language, from its record."""
+    """(decimal mark, grouping mark) for a language, from its record."""
     record = language(lang)
     return record.decimal, record.group
 
 
 def plotly_separators(lang: str) -> str:
-    """The ``layout.separators`` string plotly expects: decimal mark then thousands separator."""
-    decimal, thousands = separators(lang)
-    return decimal + thousands
+    """The ``layout.separators`` string plotly expects: decimal mark then grouping mark."""
+    decimal, group = separators(lang)
+    return decimal + group
+
+
+def _group(digits: str, record: Language, mark: str) -> str:
+    """``12345`` -> ``12,345``; numbers shorter than 3 + minimumGroupingDigits stay whole."""
+    if len(digits) < 3 + record.min_grouping_digits:
+        return digits
+    head = len(digits) % 3 or 3
+    return mark.join([digits[:head]] + [digits[k:k + 3] for k in range(head, len(digits), 3)])
+
+
+def _parts(value: float | int, decimals: int) -> tuple[bool, str, str] | None:
+    """(negative, integer digits, fraction digits) of a rounded number; None if not finite."""
+    number = float(value)
+    if not math.isfinite(number):
+        return None
+    if isinstance(value, int) or number.is_integer():
+        text = str(abs(int(round(number))))
+        return number < 0 and text != "0", text, ""
+    text = f"{abs(number):.{decimals}f}".rstrip("0")
+    integer, _, fraction = text.partition(".")
+    negative = number < 0 and (integer.strip("0") != "" or fraction != "")
+    return negative, integer or "0", fraction
+
+
+def _format(value: float | int | None, record: Language, decimals: int, *, group: bool,
+            minus: str, decimal: str, group_mark: str, missing: str, infinity: str) -> str:
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return missing
+    parts = _parts(value, decimals)
+    if parts is None:
+        return infinity if float(value) > 0 else minus + infinity
+    negative, integer, fraction = parts
+    text = _group(integer, record, group_mark) if group else integer
+    if fraction:
+        text += decimal + fraction
+    return (minus if negative else "") + text
 
 
 def format_number(value: float | int | None, lang: str = "en", decimals: int = DECIMALS,
@@ -34,38 +82,91 @@ def format_number(value: float | int | None, lang: str = "en", decimals: int = D
     """Format a count or a real number for display in ``lang``.
 
     >>> format_number(0.0625, "es"), format_number(12345, "tr"), format_number(-0.139240506, "en")
-    ('0,0625', '12.345', '-0.1392')
+    ('0,0625', '12.345', '−0.1392')
+    >>> format_number(1234, "es"), format_number(1234, "en"), format_number(None, "zh")
+    ('1234', '1,234', '—')
     """
-    if value is None:
-        return "—"
-    number = float(value)
-    if math.isnan(number):
-        return "—"
-    if math.isinf(number):
-        return "∞" if number > 0 else "-∞"
-    if isinstance(value, int) or number.is_integer():
-        text = f"{int(round(number)):,}" if group else str(int(round(number)))
-    else:
-        text = f"{number:,.{decimals}f}" if group else f"{number:.{decimals}f}"
-        text = text.rstrip("0").rstrip(".")
-        if text in ("-0", ""):
-            text = "0"
-    decimal, thousands = separators(lang)
-    if decimal == ".":
-        return text
-    return text.translate({ord(","): thousands, ord("."): decimal})
+    record = language(lang)
+    return _format(value, record, decimals, group=group, minus=record.minus,
+                   decimal=record.decimal, group_mark=record.group, missing=MISSING,
+                   infinity="∞")
 
 
 def format_latex(value: float | int | None, lang: str = "en", decimals: int = DECIMALS) -> str:
-    """The same text as :func:`format_number`, made safe inside LaTeX (``0{,}25``, ``1{.}000``)."""
-    text = format_number(value, lang, decimals)
-    # Braces keep TeX from spacing a comma (or a grouping point) as punctuation.
-    text = text.replace(",", "{,}")
-    if language(lang).group == ".":
-        text = text.replace(".", "{.}")
-    return text.replace("—", r"\text{—}").replace("∞", r"\infty")
+    """The same number as :func:`format_number`, for a LaTeX formula (``0{,}25``, ``1{.}000``).
+
+    >>> format_latex(-0.25, "tr"), format_latex(12345.5, "es")
+    ('-0{,}25', '12{.}345{,}5')
+    """
+    record = language(lang)
+    return _format(value, record, decimals, group=True, minus="-",
+                   decimal=_LATEX_DECIMAL.get(record.decimal, record.decimal),
+                   group_mark=_LATEX_GROUP.get(record.group, record.group),
+                   missing=r"\text{—}", infinity=r"\infty")
 
 
 def format_percent(value: float, lang: str = "en", decimals: int = 1) -> str:
-    """A proportion as a percentage (``0.5`` -> ``50%``; Turkish puts the sign first: ``%50``)."""
+    """A proportion as a percentage in the language's CLDR pattern.
+
+    >>> format_percent(0.95, "en"), format_percent(0.95, "es"), format_percent(0.95, "tr")
+    ('95%', '95\xa0%', '%95')
+    """
     return language(lang).percent_text(format_number(value * 100, lang, decimals))
+
+
+def format_latex_percent(value: float, lang: str = "en", decimals: int = 1) -> str:
+    r"""A percentage inside a formula: ``12{,}5~\%`` in Spanish, ``\%12{,}5`` in Turkish."""
+    text = language(lang).percent_text(format_latex(value * 100, lang, decimals))
+    return text.replace("%", r"\%").replace("\u00a0", "~").replace("\u202f", r"\,")
+
+
+def space_cjk(before: str, after: str, lang: str) -> str:
+    """The space a language sets between two pieces of text that meet: in Chinese, one between a
+    Han character and a Latin letter, digit or sign (``第 3 步``, ``二次加权 kappa``), none
+    next to full-width punctuation; nothing elsewhere."""
+    if not (before and after and language(lang).space_between_cjk_and_latin):
+        return ""
+    left, right = before[-1], after[0]
+    if (_is_han(left) and _is_latin(right)) or (_is_latin(left) and _is_han(right)):
+        return " "
+    return ""
+
+
+def _is_han(char: str) -> bool:
+    # Han ideographs (and kana): wide letters, not full-width punctuation or spaces.
+    return char.isalpha() and _wide(char)
+
+
+def _is_latin(char: str) -> bool:
+    return (char.isalnum() or char in "%−+-") and not _wide(char)
+
+
+def _wide(char: str) -> bool:
+    return unicodedata.east_asian_width(char) in ("W", "F")
+
+
+def format_list(items: Sequence[str], lang: str = "en") -> str:
+    """Already formatted items joined as the language lists them (CLDR list patterns).
+
+    >>> format_list(["2", "3", "5"], "en"), format_list(["2", "5"], "es"), format_list(["2"], "tr")
+    ('2, 3, and 5', '2 y 5', '2')
+    >>> format_list(["2", "3", "5"], "zh")
+    '2、3 和 5'
+    """
+    patterns = language(lang).cldr["list"]
+    items = list(items)
+    if len(items) < 2:
+        return items[0] if items else ""
+    if len(items) == 2:
+        return _fill(patterns["2"], items[0], items[1], lang)
+    text = _fill(patterns["end"], items[-2], items[-1], lang)
+    for item in reversed(items[1:-2]):
+        text = _fill(patterns["middle"], item, text, lang)
+    return _fill(patterns["start"], items[0], text, lang)
+
+
+def _fill(pattern: str, first: str, second: str, lang: str) -> str:
+    head, rest = pattern.split("{0}", 1)
+    middle, tail = rest.split("{1}", 1)
+    return (head + space_cjk(head, first, lang) + first + space_cjk(first, middle, lang) + middle
+            + space_cjk(middle, second, lang) + second + space_cjk(second, tail, lang) + tail)

@@ -30,7 +30,8 @@ from qwk_explained.teaching.interpret import landis_koch
 from . import formulas
 from .catalogue import STEPS, StepSlug
 from .i18n import t
-from .numbers import format_number
+from .languages import language
+from .numbers import format_number, format_percent
 
 #: Matrices larger than this are written as tables, not ``bmatrix`` (as on the page).
 MAX_BMATRIX = 8
@@ -145,15 +146,16 @@ def _outline(result: Walkthrough, lang: str, source: Source,
     # The data and the settings.
     yield Block("heading", tr("checker.ws.data_heading"))
     if source.from_table or result.actual is None or result.predicted is None:
-        yield Block("text", tr("checker.ws.data_table", n=num(result.n)))
+        yield Block("text", tr("checker.ws.data_table", count=result.n))
     elif result.n > MAX_LISTED_ITEMS:
-        yield Block("text", tr("checker.ws.data_long", n=num(result.n)))
+        yield Block("text", tr("checker.ws.data_long", count=result.n))
     else:
-        yield Block("text", tr("checker.ws.data_vectors", n=num(result.n)))
+        yield Block("text", tr("checker.ws.data_vectors", count=result.n))
         yield Block("text", tr("checker.ws.actual_values", values=_values(result.actual, lang)))
         yield Block("text",
                     tr("checker.ws.predicted_values", values=_values(result.predicted, lang)))
-    yield Block("text", tr("checker.ws.settings", weighting=tr(f"common.weights.{name}"),
+    yield Block("text", tr("checker.ws.settings",
+                           weighting=tr(f"common.in_sentence.weights.{name}"),
                            size=num(result.size), labels=_values(result.labels, lang),
                            n=num(result.n)))
     yield Block("text", tr("checker.ws.layout"))
@@ -185,7 +187,7 @@ def _outline(result: Walkthrough, lang: str, source: Source,
         yield Block("text", tr("checker.ws.stats_undefined"))
         return
     yield Block("text", tr("checker.ws.stats_text"))
-    level = format_number(confidence * 100, lang)
+    level = format_percent(confidence, lang, decimals=2)
     yield Block("table", header=(tr("checker.ws.quantity"), tr("checker.ws.value")), rows=(
         (tr("common.kappa"), num(stats.kappa)),
         (tr("common.standard_error"), num(stats.se)),
@@ -258,7 +260,7 @@ def markdown(result: Walkthrough, lang: str, source: Source | None = None,
 _TEX_SPECIAL = {
     "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
     "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
-    "→": r"$\rightarrow$", "↓": r"$\downarrow$", "·": r"$\cdot$", "−": "-", "κ": r"$\kappa$",
+    "→": r"$\rightarrow$", "↓": r"$\downarrow$", "·": r"$\cdot$", "−": r"$-$", "κ": r"$\kappa$",
     "≤": r"$\leq$", "≥": r"$\geq$", "×": r"$\times$",
 }
 
@@ -290,7 +292,7 @@ def latex_document(result: Walkthrough, lang: str, source: Source | None = None,
     """The worksheet as a complete LaTeX document (``article``; ``ctexart`` for Chinese)."""
     blocks = outline(result, lang, source, confidence)
     title = next(block.text for block in blocks if block.kind == "title")
-    if lang == "zh":
+    if language(lang).latex_class == "ctexart":
         preamble = [f"% {t(lang, 'checker.ws.tex_compile_cjk')}",
                     r"\documentclass[UTF8,11pt]{ctexart}"]
     else:

@@ -14,7 +14,7 @@ import pytest
 
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import LANGUAGES
-from qwk_explained.present.numbers import format_number
+from qwk_explained.present.numbers import format_list, format_number
 from qwk_explained.teaching import conventions
 from qwk_explained.teaching.examples import BY_NAME
 from tests.app.helpers import assert_clean, open_app, switch_order
@@ -57,10 +57,10 @@ def test_table_equals_conventions_and_sklearn_in_each_language(lang):
     assert sklearn[1] == shown[t(lang, "pitfalls.column_ours")][1], "observed = sklearn"
     assert sklearn[0] != sklearn[1], "the unused rating changes the result"
     reasons = list(shown[t(lang, "pitfalls.column_reason")])
-    sep = t(lang, "pitfalls.list_separator")
-    assert reasons[1] == t(lang, "pitfalls.reason.observed_gap", unused="2")
+    # One unused rating: the singular form (CLDR "one"), the ratings listed as the language lists.
+    assert reasons[1] == t(lang, "pitfalls.reason.observed_gap", unused="2", count=1)
     assert reasons[3] == t(lang, "pitfalls.reason.seed_matrix_small", rows="3", size="5",
-                           ratings=sep.join(["0", "1", "3"]))
+                           count=5, ratings=format_list(["0", "1", "3"], lang))
 
 
 @pytest.mark.parametrize("name", ["seed_en", "all_zero_all_four", "full_disagreement",
@@ -88,9 +88,10 @@ def test_all_zero_all_four_row_values_and_claim_section():
     assert ours[3] == t("es", "pitfalls.raises", error="IndexError")
     assert t("es", "pitfalls.claim_text", kappa="0", row="0", col="4") in [
         m.value for m in at.markdown]
-    assert t("es", "pitfalls.claim_opposite", kappa="-1") in [m.value for m in at.markdown]
+    assert t("es", "pitfalls.claim_opposite", kappa=format_number(-1, "es")) in [
+        m.value for m in at.markdown]
     at.button(key="pitfalls_claim_full_disagreement").click().run()
-    assert list(table(at)[t("es", "pitfalls.column_ours")])[0] == "-1"
+    assert list(table(at)[t("es", "pitfalls.column_ours")])[0] == format_number(-1, "es")
 
 
 def test_fixed_scale_and_seed_code_on_ratings_one_to_five():
@@ -113,7 +114,7 @@ def test_undefined_case_ours_and_sklearn_live():
     assert list(shown[t("zh", "pitfalls.column_sklearn")])[:2] == ["nan", "nan"]
     assert t("zh", "undefined.no_chance_disagreement") in [i.value for i in at.info]
     check = conventions.sklearn_check([2, 2, 2], [2, 2, 2])
-    names = t("zh", "pitfalls.list_separator").join(check.without_labels.warnings)
+    names = format_list(check.without_labels.warnings, "zh")
     assert t("zh", "pitfalls.undefined_sklearn", value="nan", names=names) in [
         m.value for m in at.markdown]
     assert any("UndefinedMetricWarning" in c.value for c in at.caption)

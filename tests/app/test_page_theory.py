@@ -68,7 +68,7 @@ def test_unused_rating_explains_the_observed_scale():
     """Engine: the observed-scale value and the closed form on positions are quoted."""
     at = open_app("theory", lang="en", **URL)
     check = theory.check_closed_form(UNUSED.actual, UNUSED.predicted)
-    expected = t("en", "theory.closed_unused", unused="2",
+    expected = t("en", "theory.closed_unused", unused="2", count=1,
                  observed=format_number(check.observed_kappa, "en"),
                  positions=format_number(check.positions.kappa, "en"))
     assert expected in [w.value for w in at.warning]
@@ -88,7 +88,9 @@ def test_rescaling_and_weighting_tables_equal_the_engine():
     values = theory.kappa_by_weighting(result)
     assert list(weightings[t("es", "common.kappa")]) == [
         format_number(values[k], "es") for k in ("quadratic", "linear", "unweighted")]
-    caveat = t("es", "theory.scales_caveat", quadratic=format_number(values["quadratic"], "es"),
+    # Here quadratic kappa (0.8724) is above unweighted kappa (0.75): the "higher" sentence.
+    caveat = t("es", "theory.scales_caveat.higher",
+               quadratic=format_number(values["quadratic"], "es"),
                unweighted=format_number(values["unweighted"], "es"))
     assert caveat in [m.value for m in at.markdown]
 
@@ -149,7 +151,7 @@ def test_language_switch_keeps_the_table_and_the_ratings():
         assert at.text_area(key="actual_input").value == URL["actual"]
         assert at.query_params["weights"] == "linear"
     linear = walkthrough(UNUSED.actual, UNUSED.predicted, weights="linear").kappa
-    note = t("en", "theory.closed_settings", name=t("en", "common.kappa_name.linear"),
+    note = t("en", "theory.closed_settings", name=t("en", "common.in_sentence.kappa_name.linear"),
              scale=t("en", "common.scale.range"), kappa=format_number(linear, "en"))
     assert note in [c.value for c in at.caption]
 

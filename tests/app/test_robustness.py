@@ -49,24 +49,29 @@ def shown(lang: str, error: InputError) -> str:
 @functools.cache
 def _locale_pattern(lang: str) -> re.Pattern[str]:
     alternatives = []
-    for text in load(lang).values():
-        parts = []
-        for literal, name, _, _ in string.Formatter().parse(text):
-            parts.append(re.escape(literal))
-            if name is not None:
-                parts.append(".*?")
-        alternatives.append("".join(parts))
+    for entry in load(lang).values():
+        for text in entry.values() if isinstance(entry, dict) else [entry]:  # plural forms
+            parts = []
+            for literal, name, _, _ in string.Formatter().parse(text):
+                parts.append(re.escape(literal))
+                if name is not None:
+                    parts.append(".*?")
+            alternatives.append("".join(parts))
     return re.compile("|".join(f"(?:{a})" for a in alternatives), re.DOTALL)
 
 
 def is_text_of(lang: str, key: str, body: str) -> bool:
     """Whether ``body`` is locale string ``key`` of ``lang`` with its placeholders filled in."""
-    parts = []
-    for literal, name, _, _ in string.Formatter().parse(t(lang, key)):
-        parts.append(re.escape(literal))
-        if name is not None:
-            parts.append(".*?")
-    return re.fullmatch("".join(parts), body, re.DOTALL) is not None
+    entry = load(lang)[key]
+    for text in entry.values() if isinstance(entry, dict) else [entry]:  # plural forms
+        parts = []
+        for literal, name, _, _ in string.Formatter().parse(text):
+            parts.append(re.escape(literal))
+            if name is not None:
+                parts.append(".*?")
+        if re.fullmatch("".join(parts), body, re.DOTALL) is not None:
+            return True
+    return False
 
 
 def is_locale_text(lang: str, body: str) -> bool:

@@ -30,14 +30,17 @@ from qwk_explained.core.steps import walkthrough, walkthrough_from_table
 from qwk_explained.core.tables import parse_table
 from qwk_explained.present.catalogue import STEPS
 from qwk_explained.present.i18n import LANGUAGES, error_message, t
-from qwk_explained.present.numbers import format_number
+from qwk_explained.present.numbers import format_number, format_percent
 from qwk_explained.teaching.interpret import LANDIS_KOCH_BANDS, landis_koch
 from tests import ROOT
 
 ACTUAL = [4, 4, 3, 4, 4, 4, 1, 1, 2, 1]
 PREDICTED = [0, 2, 1, 0, 0, 0, 1, 1, 2, 1]
 SEED_ARGS = ["--actual", ",".join(map(str, ACTUAL)), "--predicted", ",".join(map(str, PREDICTED))]
-SEED_KAPPA = {"en": "-0.1392", "zh": "-0.1392", "es": "-0,1392", "tr": "-0,1392"}
+#: The seed's kappa as each language prints it (CLDR marks, the true minus sign).
+SEED_KAPPA = {"en": "\u22120.1392", "zh": "\u22120.1392", "es": "\u22120,1392",
+              "tr": "\u22120,1392"}
+LANGS = list(LANGUAGES)
 _LOCALE_ENV = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 
@@ -48,8 +51,11 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
 
 
 def flat(text: str) -> str:
-    """Whitespace collapsed: prose is wrapped to the terminal width."""
-    return " ".join(text.split())
+    """Whitespace collapsed, as prose wrapped to the terminal width is compared: none at all next
+    to a Han character or full-width mark (Chinese wraps between them, with or without a space
+    at the break), one space elsewhere."""
+    joined = " ".join(text.split())
+    return re.sub(r"(?<=[^\x00-\u2e7f]) | (?=[^\x00-\u2e7f])", "", joined)
 
 
 @pytest.fixture(autouse=True)
@@ -79,8 +85,9 @@ def test_walkthrough_text_in_each_language(lang: str, capsys: pytest.CaptureFixt
     assert f"w[0, 1] = (0 − 1)² / (5 − 1)² = 1 / 16 = {format_number(0.0625, lang)}" in out
     assert f"O[4, 0] / n = 4 / 10 = {format_number(0.4, lang)}" in out
     assert t(lang, "common.band.poor") in out
-    assert t(lang, "cli.confidence_interval_line", level="%95" if lang == "tr" else "95%",
-             low=format_number(-0.2845663, lang), high=format_number(0.0060853, lang)) in flat(out)
+    assert flat(t(lang, "cli.confidence_interval_line", level=format_percent(0.95, lang),
+                  low=format_number(-0.2845663, lang),
+                  high=format_number(0.0060853, lang))) in flat(out)
     assert f"z = kappa / SE0 = {kappa} / {format_number(0.0993489, lang)}" in out
     assert not re.search(r"\bnan\b", out, re.IGNORECASE)
     # A missing key would print as itself ("cli.something"): every sentence must resolve.
@@ -132,7 +139,7 @@ def test_undefined_kappa_prints_the_reason_never_nan(
     assert status == 0
     assert flat(t(lang, "undefined.single_category")) in flat(out)
     assert t(lang, "cli.value_line", label=t(lang, "common.kappa"),
-             value=t(lang, "common.undefined")) in out
+             value=t(lang, "common.in_sentence.undefined")) in out
     assert not re.search(r"\bnan\b", out, re.IGNORECASE)
     status, out, _ = run(["--actual", "3,3,3", "--predicted", "3,3,3", "--min-rating", "1",
                           "--max-rating", "5", "--lang", lang], capsys)
@@ -145,7 +152,7 @@ def test_scale_with_gaps_shows_positions(capsys: pytest.CaptureFixture[str]) -> 
     _, out, _ = run(["--actual", "1,5,9,1,5", "--predicted", "1,9,9,5,5", "--scale", "observed",
                      "--lang", "en"], capsys)
     assert "w[1, 5] = (p(1) − p(5))² / (N − 1)² = (0 − 1)² / (3 − 1)² = 1 / 4 = 0.25" in out
-    assert t("en", "common.scale.observed") in out
+    assert t("en", "common.in_sentence.scale.observed") in out
 
 
 def test_large_scale_is_summarised_not_printed(capsys: pytest.CaptureFixture[str]) -> None:
@@ -283,8 +290,16 @@ def _engine_error(function: Callable[[], object]) -> InputError:
     return raised.value
 
 
+#: The test's temporary folder, for expected messages that name a file in it ("{tmp}").
+_TMP: list[str] = []
+
+
 def _cli(key: str, **params: object) -> Callable[[str], str]:
-    return lambda lang: t(lang, f"cli.{key}", **params)
+    # Paths are filled in before translating: in Chinese a space is set where a path meets a
+    # Han character, so the message depends on how the path ends.
+    return lambda lang: t(lang, f"cli.{key}", **{
+        name: value.replace("{tmp}", _TMP[-1]) if isinstance(value, str) else value
+        for name, value in params.items()})
 
 
 def _core(code: str, **params: object) -> Callable[[str], str]:
@@ -292,7 +307,7 @@ def _core(code: str, **params: object) -> Callable[[str], str]:
 
 
 def _sourced(source: str, error: Callable[[], InputError]) -> Callable[[str], str]:
-    return lambda lang: t(lang, "cli.error_context", source=source,
+    return lambda lang: t(lang, "cli.error_context", source=source.replace("{tmp}", _TMP[-1]),
                           message=error_message(lang, error()))
 
 
@@ -350,8 +365,8 @@ def test_bad_input_exits_2_with_one_translated_line(
     assert out == ""
     assert err.count("\n") == 1 and err.endswith("\n")
     assert "Traceback" not in err
-    message = expected(lang).replace("{tmp}", str(tmp_path))
-    assert err == f"qwk-explained: {flat(message)}\n"
+    _TMP.append(str(tmp_path))
+    assert err == f"qwk-explained: {expected(lang)}\n"
 
 
 def test_unknown_language_is_reported_in_the_environment_language(
@@ -379,7 +394,9 @@ def test_unexpected_errors_exit_1_without_traceback(
 def test_help_is_translated(lang: str, capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(["--help", "--lang", lang], capsys)
     assert status == 0
-    assert out.startswith(t(lang, "cli.help_usage") + " qwk-explained")
+    # "usage: qwk-explained", but no space after a full-width colon: "用法：qwk-explained".
+    gap = "" if lang == "zh" else " "
+    assert out.startswith(t(lang, "cli.help_usage") + gap + "qwk-explained")
     assert t(lang, "cli.help_options") in out and t(lang, "cli.help_examples") in out
     assert "--actual-file" in out and "--json" in out
 
@@ -412,7 +429,7 @@ def test_python_dash_m_runs_the_cli() -> None:
                           capture_output=True, text=True, encoding="utf-8", cwd=ROOT,
                           env=_subprocess_env(), timeout=60, check=False)
     assert done.returncode == 0, done.stderr
-    assert "kappa = -0,1392" in done.stdout
+    assert "kappa = \u22120,1392" in done.stdout
     bad = subprocess.run([sys.executable, "-m", "qwk_explained", "--actual", "1,x"],
                          capture_output=True, text=True, encoding="utf-8", cwd=ROOT,
                          env=_subprocess_env(), timeout=60, check=False)

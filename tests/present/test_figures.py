@@ -203,9 +203,13 @@ def test_histogram_bars(seed, lang):
 
 
 def test_histogram_counts_use_thousands_separator():
-    figure = figures.histogram_bars([0, 1], [1500, 2], [2, 1500], title="", x_title="x",
+    # CLDR: Spanish groups from five digits on (minimumGroupingDigits 2), English from four.
+    figure = figures.histogram_bars([0, 1], [15000, 1500], [2, 15000], title="", x_title="x",
                                 y_title="y", actual_name="a", predicted_name="p", lang="es")
-    assert list(figure.data[0].text) == ["1.500", "2"]
+    assert list(figure.data[0].text) == ["15.000", "1500"]
+    figure = figures.histogram_bars([0, 1], [1500, 2], [2, 1500], title="", x_title="x",
+                                y_title="y", actual_name="a", predicted_name="p", lang="en")
+    assert list(figure.data[0].text) == ["1,500", "2"]
 
 
 def test_click_targets_cover_every_cell_and_leave_the_figure_alone(seed):

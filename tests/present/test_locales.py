@@ -2,10 +2,12 @@
 
 Source of truth: ``locales/en.json``. Checks modelled on Home Assistant's hassfest translations
 script: same keys in every language, same named placeholders (``string.Formatter().parse``), no
-HTML, LaTeX or URLs in strings, translations that are not left in English. The code is scanned too:
-every error code the engine raises, every undefined-kappa reason and every literal key passed to a
-translation call must exist in English. Written generally, so the app's namespaces are covered as
-soon as they are added.
+HTML, LaTeX or URLs in strings, translations that are not left in English, and plural messages
+with exactly the CLDR plural categories of their language (the language record, from Babel's
+CLDR data: English and Turkish one/other, Spanish one/many/other, Chinese other). The code is
+scanned too: every error code the engine raises, every undefined-kappa reason and every literal
+key passed to a translation call must exist in English (a plural one called with its count).
+Written generally, so the app's namespaces are covered as soon as they are added.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import pytest
 
 from qwk_explained.core.types import SCALES, UNDEFINED_REASONS
 from qwk_explained.core.weights import WEIGHTINGS
-from qwk_explained.present.i18n import LANGUAGES
+from qwk_explained.present.i18n import LANGUAGES, is_plural
 from qwk_explained.teaching import conventions, theory
 from qwk_explained.teaching.interpret import BAND_CODES
 from tests import ROOT
@@ -51,11 +53,21 @@ _CLI_ERROR = re.compile(r"CliError\(\s*[\"']([A-Za-z0-9_]+)[\"']")
 def _flatten(tree: dict, prefix: str = "") -> dict[str, object]:
     flat: dict[str, object] = {}
     for key, value in tree.items():
-        if isinstance(value, dict):
+        if isinstance(value, dict) and not is_plural(value):
             flat.update(_flatten(value, f"{prefix}{key}."))
         else:
             flat[f"{prefix}{key}"] = value
     return flat
+
+
+def _forms(entry: object) -> list[str]:
+    """The texts of an entry: the sentence itself, or each of its plural forms."""
+    return list(entry.values()) if isinstance(entry, dict) else [entry]  # type: ignore[list-item]
+
+
+def _texts(lang: str) -> list[tuple[str, str]]:
+    """(key, text) for every text of a language, each plural form on its own."""
+    return [(key, text) for key, entry in _load(lang).items() for text in _forms(entry)]
 
 
 def _load(lang: str) -> dict[str, object]:
@@ -92,9 +104,41 @@ def test_every_locale_file_exists_and_is_valid_json() -> None:
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_every_value_is_a_non_empty_string_that_formats(lang: str) -> None:
-    for key, text in _load(lang).items():
+    for key, text in _texts(lang):
         assert isinstance(text, str) and text.strip(), f"{lang}: {key}"
         _placeholders(text)  # raises ValueError on an unbalanced brace
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_plural_messages_have_exactly_the_cldr_categories_of_the_language(lang: str) -> None:
+    """A message is plural in every language or in none, with the language's CLDR categories."""
+    categories = set(LANGUAGES[lang].plural_categories)
+    strings = _load(lang)
+    plural = [key for key, entry in ENGLISH.items() if isinstance(entry, dict)]
+    assert plural, "English has no plural message: the scan is out of date"
+    wrong = {key: sorted(strings[key]) if isinstance(strings[key], dict) else "a plain string"
+             for key in plural
+             if not isinstance(strings[key], dict) or set(strings[key]) != categories}
+    assert wrong == {}, f"{lang} needs exactly {sorted(categories)}"
+    assert [key for key, entry in strings.items()
+            if isinstance(entry, dict) and not isinstance(ENGLISH.get(key), dict)] == []
+
+
+def test_no_namespace_looks_like_a_plural_message() -> None:
+    # A namespace whose keys were all plural categories would be read as one message.
+    def walk(tree: dict, prefix: str = "") -> list[str]:
+        found = []
+        for key, value in tree.items():
+            if isinstance(value, dict):
+                if is_plural(value) and not all(isinstance(v, str) for v in value.values()):
+                    found.append(prefix + key)
+                if not is_plural(value):
+                    found += walk(value, f"{prefix}{key}.")
+        return found
+
+    for lang in LANGUAGES:
+        with open(LOCALES / f"{lang}.json", encoding="utf-8") as handle:
+            assert walk(json.load(handle)) == [], lang
 
 
 @pytest.mark.parametrize("lang", OTHER_LANGUAGES)
@@ -104,19 +148,30 @@ def test_same_keys_as_english(lang: str) -> None:
     assert sorted(keys - set(ENGLISH)) == [], f"{lang} has keys that English does not have"
 
 
+def _english_placeholders(key: str) -> set[str]:
+    # Every plural form of an English message names the same values.
+    return _placeholders(_forms(ENGLISH[key])[-1])
+
+
+def test_english_plural_forms_share_their_placeholders() -> None:
+    assert {key: [sorted(_placeholders(text)) for text in entry.values()]
+            for key, entry in ENGLISH.items() if isinstance(entry, dict)
+            and len({frozenset(_placeholders(text)) for text in entry.values()}) > 1} == {}
+
+
 @pytest.mark.parametrize("lang", OTHER_LANGUAGES)
 def test_same_placeholders_as_english(lang: str) -> None:
-    strings = _load(lang)
-    wrong = {key: (sorted(_placeholders(str(ENGLISH[key]))), sorted(_placeholders(str(text))))
-             for key, text in strings.items()
-             if key in ENGLISH and _placeholders(str(ENGLISH[key])) != _placeholders(str(text))}
+    wrong = {key: (sorted(_english_placeholders(key)), sorted(_placeholders(text)))
+             for key, text in _texts(lang)
+             if key in ENGLISH and _english_placeholders(key) != _placeholders(text)}
     assert wrong == {}
 
 
 @pytest.mark.parametrize("lang", OTHER_LANGUAGES)
 def test_long_strings_are_translated(lang: str) -> None:
-    same = [key for key, text in _load(lang).items()
-            if key in ENGLISH and text == ENGLISH[key]
+    english = {text for _, text in _texts("en")}
+    same = [key for key, text in _texts(lang)
+            if key in ENGLISH and text in english
             and len(_without_placeholders(str(text)).strip()) > LONG
             and (lang, key) not in SAME_AS_ENGLISH_ALLOWED]
     assert same == [], f"{lang}: still in English"
@@ -124,7 +179,7 @@ def test_long_strings_are_translated(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_no_html_latex_or_urls(lang: str) -> None:
-    for key, text in _load(lang).items():
+    for key, text in _texts(lang):
         for name, pattern in (("HTML", _HTML), ("LaTeX", _LATEX), ("URL", _URL)):
             assert not pattern.search(str(text)), f"{lang}: {key} contains {name}: {text!r}"
 
@@ -149,16 +204,33 @@ def test_every_undefined_reason_is_translated() -> None:
     assert sorted(r for r in UNDEFINED_REASONS if f"undefined.{r}" not in ENGLISH) == []
 
 
+def _call_arguments(source: str, start: int) -> str:
+    """The text of a call's arguments from ``start`` (inside the parentheses) to its close."""
+    depth = 1
+    for index in range(start, len(source)):
+        depth += {"(": 1, ")": -1}.get(source[index], 0)
+        if depth == 0:
+            return source[start:index]
+    return source[start:]
+
+
 def test_every_literal_key_used_in_code_exists() -> None:
     missing = []
+    no_count = []
     found = 0
     for path in _python_sources():
-        for match in _KEY_CALL.finditer(path.read_text(encoding="utf-8")):
+        source = path.read_text(encoding="utf-8")
+        for match in _KEY_CALL.finditer(source):
             found += 1
-            if match["key"] not in ENGLISH:
-                missing.append(f"{path.relative_to(ROOT)}: {match['key']}")
+            key = match["key"]
+            if key not in ENGLISH:
+                missing.append(f"{path.relative_to(ROOT)}: {key}")
+            elif isinstance(ENGLISH[key], dict) and "count=" not in _call_arguments(
+                    source, match.start("key")):
+                no_count.append(f"{path.relative_to(ROOT)}: {key}")
     assert found, "the scan found no translation call: the regex is out of date"
     assert missing == []
+    assert no_count == [], "a plural message is called without the count that chooses its form"
 
 
 def test_key_scanner_reads_the_call_forms_in_use() -> None:
