@@ -112,12 +112,17 @@ def _matrix_table(result: Walkthrough, name: str, lang: str) -> Table:
 
 
 def _histogram_table(result: Walkthrough, lang: str) -> Table:
-    rows = ((t(lang, "steps.actual_name"),
-             tuple(format_number(int(v), lang) for v in result.actual_hist)),
-            (t(lang, "steps.predicted_name"),
-             tuple(format_number(int(v), lang) for v in result.predicted_hist)))
-    return Table(t(lang, "steps.histograms_chart"), t(lang, "steps.axis_rating"),
-                 _labels(result, lang), rows, "histograms")
+    actual = tuple(format_number(int(v), lang) for v in result.actual_hist)
+    predicted = tuple(format_number(int(v), lang) for v in result.predicted_hist)
+    names = (t(lang, "steps.actual_name"), t(lang, "steps.predicted_name"))
+    caption, corner = t(lang, "steps.histograms_chart"), t(lang, "steps.axis_rating")
+    if result.size <= MAX_TABLE_SIZE:
+        return Table(caption, corner, _labels(result, lang),
+                     ((names[0], actual), (names[1], predicted)), "histograms")
+    # A long scale reads better as one row per rating (as in the terminal).
+    rows = tuple((label, (a, p)) for label, a, p in zip(_labels(result, lang), actual, predicted,
+                                                        strict=True))
+    return Table(caption, corner, names, rows, "histograms")
 
 
 def quantity_blocks(result: Walkthrough, name: str, lang: str) -> list[Block]:
