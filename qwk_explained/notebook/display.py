@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, field, fields
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -46,8 +47,7 @@ __all__ = ["ExplainedStatistics", "ExplainedWalkthrough", "Explanation", "Figure
            "NotebookError", "walkthrough", "walkthrough_from_table"]
 
 MimeBundle = dict[str, Any]
-#: What a notebook can be given, richest first; JSON only on request (see the module's notes).
-RICH_TYPES = ("text/html", "text/markdown", "text/plain")
+#: Given only on request (see the module's notes).
 JSON_TYPE = "application/json"
 
 
@@ -142,8 +142,9 @@ class ExplainedWalkthrough(Walkthrough):
         """Rating labels (what the reader typed) to positions (what the formulas index)."""
         positions = []
         for rating in cell:
-            found = np.flatnonzero(self.labels == rating)
-            if not isinstance(rating, int | np.integer) or found.size != 1:
+            is_rating = isinstance(rating, int | np.integer) and not isinstance(rating, bool)
+            found = np.flatnonzero(self.labels == rating) if is_rating else np.empty(0)
+            if found.size != 1:
                 labels = ", ".join(str(int(v)) for v in self.labels)
                 raise NotebookError("not_on_scale", value=str(rating), labels=labels)
             positions.append(int(found[0]))
@@ -189,8 +190,9 @@ class Explanation:
     step: StepSlug | None = None
     cell: Cell = (0, 0)
 
-    def blocks(self) -> list[Block]:
-        """The outline every representation is written from."""
+    @cached_property
+    def _blocks(self) -> list[Block]:
+        """The outline every representation is written from (once per explanation)."""
         from qwk_explained.present.catalogue import BY_SLUG
 
         from .document import step_blocks, walkthrough_blocks
@@ -204,14 +206,14 @@ class Explanation:
         """Markdown with ``$$`` formulas and pipe tables."""
         from .render import markdown
 
-        return markdown(self.blocks())
+        return markdown(self._blocks)
 
     @property
     def html(self) -> str | None:
         """HTML with MathML formulas and no script; ``None`` without ``latex2mathml``."""
         from .render import html_document
 
-        return html_document(self.blocks(), self.lang)
+        return html_document(self._blocks, self.lang)
 
     @property
     def text(self) -> str:
@@ -256,28 +258,32 @@ class ExplainedStatistics(KappaStatistics):
 
     __hash__ = KappaStatistics.__hash__
 
-    def blocks(self) -> list[Block]:
+    @cached_property
+    def _blocks(self) -> list[Block]:
         from .document import statistics_blocks
 
         return statistics_blocks(self, _language(self.lang))
 
     @property
     def markdown(self) -> str:
+        """The table as Markdown, then its caveats."""
         from .render import markdown
 
-        return markdown(self.blocks())
+        return markdown(self._blocks)
 
     @property
     def html(self) -> str | None:
+        """The table as HTML, then its caveats; ``None`` without ``latex2mathml``."""
         from .render import html_document
 
-        return html_document(self.blocks(), _language(self.lang))
+        return html_document(self._blocks, _language(self.lang))
 
     @property
     def text(self) -> str:
+        """The table as aligned plain text, then its caveats."""
         from .render import plain_text
 
-        return plain_text(self.blocks())
+        return plain_text(self._blocks)
 
     def _repr_mimebundle_(self, include: Collection[str] | None = None,
                           exclude: Collection[str] | None = None) -> MimeBundle:

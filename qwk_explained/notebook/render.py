@@ -1,11 +1,12 @@
 r"""The blocks of :mod:`.document` as Markdown and as HTML, the two rich outputs of a notebook.
 
 Markdown carries formulas as ``$$ ... $$`` and matrices as pipe tables: JupyterLab, Notebook 7,
-VS Code, Colab and GitHub render both. HTML must read well where no script runs (nbviewer, a
-saved ``.ipynb`` opened elsewhere, a notebook whose outputs are not trusted), so its formulas are
+VS Code, Colab and GitHub render both. HTML must read well where no script typesets TeX inside it
+(VS Code by design, nbviewer and a saved ``.ipynb`` depending on the page), so its formulas are
 MathML, which browsers draw natively, converted from the same LaTeX by ``latex2mathml`` (part of
 the ``notebook`` extra). Without that package there is no HTML, and every front end shows the
-Markdown instead.
+Markdown instead. (JupyterLab's sanitizer drops MathML from the outputs of a notebook it does not
+trust, one saved on another machine: there the formulas read as flat text until it is run again.)
 
 Front ends prefer HTML to Markdown when a result offers both (JupyterLab ranks ``text/html``
 before ``text/markdown``, VS Code too), so the two must say the same thing: they are written from

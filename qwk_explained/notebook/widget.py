@@ -51,7 +51,9 @@ def view_blocks(result: Walkthrough, lang: str) -> list[document.Block]:
     blocks: list[document.Block] = []
     for name in ("observed", "weights", "expected"):
         blocks += document.quantity_blocks(result, name, lang)
-    blocks += [document.Formula(latex) for latex in step("kappa").plugged(result, (0, 0), lang)]
+    if render.mathml_available():  # the notebook extra; without it the value alone is shown
+        blocks += [document.Formula(latex)
+                   for latex in step("kappa").plugged(result, (0, 0), lang)]
     return blocks + document.verdict_blocks(result, lang, interval=False)
 
 
