@@ -9,6 +9,7 @@ keeps what was typed and says what to fix in the chosen language.
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -142,3 +143,25 @@ def test_the_view_ships_in_the_package_and_needs_no_network():
     used = set(re.findall(r"model\.(?:get|set)\(\s*[`\"']([a-z_]+)", script))
     used |= {f"{field}_text" for field in ("actual", "predicted")}
     assert used <= synced
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_without_the_extra_the_error_says_what_to_install(lang, monkeypatch):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_anywidget(name, *args, **kwargs):
+        if name == "anywidget" or name.startswith("plotly"):
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.delitem(sys.modules, "qwk_explained.notebook.widget", raising=False)
+    monkeypatch.delitem(sys.modules, "qwk_explained.present.figures", raising=False)
+    monkeypatch.setattr(builtins, "__import__", no_anywidget)
+    with pytest.raises(ImportError) as widget:
+        explore([1, 2], [2, 1], lang=lang)
+    assert str(widget.value) == t(lang, "notebook.needs_extra", missing="anywidget")
+    with pytest.raises(ImportError) as figures:
+        walkthrough([1, 2], [2, 1]).figures(lang)
+    assert 'pip install "qwk-explained[notebook]"' in str(figures.value)

@@ -22,6 +22,7 @@ from .display import (
     Explanation,
     Figures,
     NotebookError,
+    missing_extra,
     walkthrough,
     walkthrough_from_table,
 )
@@ -55,6 +56,8 @@ def explore(actual: Any, predicted: Any, *, weights: str = "quadratic",
         read-only and follows every change. Its JavaScript ships inside the package: no
         internet connection and no server besides the notebook's kernel.
     """
-    from .widget import KappaExplorer
-
+    try:
+        from .widget import KappaExplorer
+    except ImportError as error:  # anywidget, the notebook extra
+        raise missing_extra(lang, error) from error
     return KappaExplorer(actual, predicted, weights=weights, lang=lang)

@@ -68,6 +68,15 @@ def _language(lang: str | None) -> str:
     return lang
 
 
+def missing_extra(lang: str | None, error: ImportError) -> ImportError:
+    """The error for a feature of the ``notebook`` extra (the widget, figures) that is not
+    installed, saying what to install in the reader's language."""
+    from qwk_explained.present.i18n import t
+
+    missing = error.name or str(error)
+    return ImportError(t(_language(lang), "notebook.needs_extra", missing=missing), name=missing)
+
+
 def _bundle(make: Mapping[str, Callable[[], Any]], include: Collection[str] | None,
             exclude: Collection[str] | None) -> MimeBundle:
     """The requested representations, each built only if it is wanted (IPython's semantics of
@@ -162,7 +171,10 @@ class ExplainedWalkthrough(Walkthrough):
                 cell: tuple[int, int] | None = None) -> Figures:
         """The app's plotly figures of every step (or one), titles in ``lang``, ``cell``
         outlined in the heatmaps. Needs plotly (the ``notebook`` extra)."""
-        from qwk_explained.present.figures import WALKTHROUGH_FIGURES, walkthrough_figure
+        try:
+            from qwk_explained.present.figures import WALKTHROUGH_FIGURES, walkthrough_figure
+        except ImportError as error:  # plotly
+            raise missing_extra(lang, error) from error
 
         from .document import STEP_QUANTITIES
 
