@@ -132,7 +132,7 @@ def quantity_blocks(result: Walkthrough, name: str, lang: str) -> list[Block]:
         return [_histogram_table(result, lang)]
     if result.size > MAX_TABLE_SIZE:
         return [Text(t(lang, "notebook.table_too_large", caption=t(lang, _CAPTIONS[name]),
-                       size=result.size))]
+                       size=format_number(result.size, lang)))]
     return [_matrix_table(result, name, lang)]
 
 
@@ -147,11 +147,11 @@ def header_blocks(result: Walkthrough, lang: str, scale: Scale | None) -> list[B
     name = t(lang, f"common.kappa_name.{result.weights_name}")
     weighting = t(lang, f"common.weights.{result.weights_name}")
     labels = ", ".join(_labels(result, lang))
-    n = format_number(result.n, lang)
+    n, size = format_number(result.n, lang), format_number(result.size, lang)
     blocks: list[Block] = [Heading(t(lang, "cli.title", name=name), 1)]
     if scale is None or result.actual is None or result.predicted is None:
         blocks += [Text(t(lang, "cli.settings_table", weighting=weighting)),
-                   Text(t(lang, "cli.input_table", n=n, size=result.size, labels=labels))]
+                   Text(t(lang, "cli.input_table", n=n, size=size, labels=labels))]
     else:
         blocks.append(Text(t(lang, "cli.settings_vectors", weighting=weighting,
                              scale=t(lang, f"common.scale.{scale}"))))
@@ -160,7 +160,7 @@ def header_blocks(result: Walkthrough, lang: str, scale: Scale | None) -> list[B
                                 ("common.predicted_ratings", result.predicted)):
                 shown = ", ".join(_label(v, lang) for v in values)
                 blocks.append(Text(t(lang, "cli.value_line", label=t(lang, key), value=shown)))
-        blocks.append(Text(t(lang, "cli.input_vectors", n=n, size=result.size, labels=labels)))
+        blocks.append(Text(t(lang, "cli.input_vectors", n=n, size=size, labels=labels)))
     blocks.append(Text(t(lang, "checker.ws.layout")))
     return blocks
 
