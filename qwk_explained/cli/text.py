@@ -287,7 +287,6 @@ def _result_lines(tx: _Text, result: Walkthrough, stats: KappaStatistics) -> lis
     return lines
 
 
-
 def render_step(result: Walkthrough, slug: StepSlug, lang: str, cell: Cell) -> str:
     """One step as terminal text: its numbered heading and its section, working out ``cell``
     (positions) where the step works out one cell (a notebook shows one step at a time)."""
