@@ -18,8 +18,7 @@ from qwk_explained import Walkthrough
 from qwk_explained.core.stats import KappaStatistics
 from qwk_explained.core.types import Cell
 from qwk_explained.present import figures, formulas
-from qwk_explained.present.catalogue import Step, StepSlug
-from qwk_explained.present.figures import FIGURE_NAMES, FigureName
+from qwk_explained.present.catalogue import FIGURE_NAMES, FigureName, Step
 from qwk_explained.teaching.interpret import landis_koch
 
 from . import state
@@ -91,18 +90,6 @@ def charts(result: Walkthrough, names: tuple[FigureName, ...], cell: Cell | None
             chart(result, name, cell)
 
 
-#: The figures each step draws (after its formulas).
-STEP_CHARTS: dict[StepSlug, tuple[FigureName, ...]] = {
-    "observed": ("observed",),
-    "weights": ("weights",),
-    "histograms": ("histograms",),
-    "expected": ("expected",),
-    "normalization": ("observed_norm", "expected_norm"),
-    "sums": ("weighted_observed", "weighted_expected"),
-    "kappa": (),
-}
-
-
 def heading(step: Step) -> None:
     """The step's numbered title (with its slug as the anchor) and its explanation."""
     st.subheader(step.heading(state.lang()), anchor=step.slug)
@@ -128,7 +115,7 @@ def step(step: Step, result: Walkthrough, stats: KappaStatistics, cell: Cell) ->
     """One whole step: heading, formulas, charts (and for kappa, the verdict)."""
     heading(step)
     step_formulas(step, result, cell)
-    charts(result, STEP_CHARTS[step.slug], cell)
+    charts(result, step.figures, cell)
     if step.slug == "kappa":
         verdict(result, stats)
 

@@ -9,6 +9,9 @@ Layers, each importing only the ones before it (checked by import-linter, see ``
 - :mod:`qwk_explained.present`: languages and translations, numbers, LaTeX formulas, plotly
   figures (imported only where used), worksheets and the step catalogue. Sentences live here.
 - :mod:`qwk_explained.cli`: the command line.
+- :mod:`qwk_explained.notebook`: rich display in notebooks and a live widget. :func:`walkthrough`
+  and :func:`walkthrough_from_table` come from there: their result is the core's
+  :class:`Walkthrough`, able to show every step in a notebook (it loads nothing more until then).
 
 scikit-learn is never imported here (only to cross-check, by the pitfalls page and the tests).
 """
@@ -21,10 +24,11 @@ from .core.fast import quadratic_weighted_kappa
 from .core.limits import MAX_ITEMS, MAX_RATINGS
 from .core.parse import parse_vector
 from .core.stats import KappaStatistics, kappa_statistics
-from .core.steps import Walkthrough, walkthrough, walkthrough_from_table
+from .core.steps import Walkthrough
 from .core.tables import parse_table
 from .core.types import WEIGHTINGS
 from .core.weights import weight_matrix
+from .notebook.display import walkthrough, walkthrough_from_table
 
 __all__ = [
     "MAX_ITEMS",

@@ -290,3 +290,10 @@ def _result_lines(tx: _Text, result: Walkthrough, stats: KappaStatistics) -> lis
     lines.append(f"kappa ± z × SE = {kappa} ± {tx.num(critical)} × {tx.num(stats.se)}")
     return lines
 
+
+def render_step(result: Walkthrough, slug: StepSlug, lang: str, cell: Cell) -> str:
+    """One step as terminal text: its numbered heading and its section, working out ``cell``
+    (positions) where the step works out one cell (a notebook shows one step at a time)."""
+    tx = _Text(lang)
+    heading = next(step.heading(lang) for step in STEPS if step.slug == slug)
+    return "\n".join([tx.prose_text(heading), *SECTIONS[slug](tx, result, cell)]) + "\n"

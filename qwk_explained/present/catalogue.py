@@ -39,6 +39,12 @@ SLUGS: tuple[StepSlug, ...] = get_args(StepSlug)
 
 #: What a learner can compute by hand and have checked, and the step each belongs to: the
 #: quantity names of the ``--json`` output and of the checker.
+#: The walkthrough's figures, by the result's attribute they draw (and the two histograms); built
+#: by :func:`qwk_explained.present.figures.walkthrough_figure`.
+FigureName = Literal["observed", "weights", "histograms", "expected", "observed_norm",
+                     "expected_norm", "weighted_observed", "weighted_expected"]
+FIGURE_NAMES: tuple[FigureName, ...] = get_args(FigureName)
+
 Quantity = Literal["observed", "weights", "actual_hist", "predicted_hist", "expected",
                    "observed_norm", "expected_norm", "numerator", "denominator", "kappa"]
 
@@ -50,7 +56,8 @@ class Step:
     ``generic(weights_name)`` gives the symbolic formulas (LaTeX); ``plugged(result, cell, lang)``
     the same formulas with the reader's numbers. ``per_cell`` says whether the plugged formula
     works out the followed cell ``(i, j)`` (positions) or the whole step (the histograms, the
-    sums, kappa), which does not depend on the cell.
+    sums, kappa), which does not depend on the cell. ``figures`` are the charts the step shows,
+    in order (drawn side by side when there are two).
     """
 
     number: int
@@ -59,6 +66,7 @@ class Step:
     generic: Callable[[WeightsName], tuple[str, ...]]
     plugged: Callable[[Walkthrough, Cell, str], tuple[str, ...]]
     per_cell: bool
+    figures: tuple[FigureName, ...]
 
     @property
     def title_key(self) -> str:
@@ -80,28 +88,35 @@ def _generic_weights(kind: WeightsName) -> tuple[str, ...]:
 STEPS: tuple[Step, ...] = (
     Step(1, "observed", ("observed",),
          lambda kind: (formulas.observed_generic(),),
-         lambda result, cell, lang: (formulas.observed_cell(result, *cell, lang),), per_cell=True),
+         lambda result, cell, lang: (formulas.observed_cell(result, *cell, lang),), per_cell=True,
+         figures=("observed",)),
     Step(2, "weights", ("weights",),
          _generic_weights,
-         lambda result, cell, lang: (formulas.weights_cell(result, *cell, lang),), per_cell=True),
+         lambda result, cell, lang: (formulas.weights_cell(result, *cell, lang),), per_cell=True,
+         figures=("weights",)),
     Step(3, "histograms", ("actual_hist", "predicted_hist"),
          lambda kind: (formulas.histograms_generic(),),
-         lambda result, cell, lang: (formulas.histogram_plugged(result, lang),), per_cell=False),
+         lambda result, cell, lang: (formulas.histogram_plugged(result, lang),), per_cell=False,
+         figures=("histograms",)),
     Step(4, "expected", ("expected",),
          lambda kind: (formulas.expected_generic(),),
-         lambda result, cell, lang: (formulas.expected_cell(result, *cell, lang),), per_cell=True),
+         lambda result, cell, lang: (formulas.expected_cell(result, *cell, lang),), per_cell=True,
+         figures=("expected",)),
     Step(5, "normalization", ("observed_norm", "expected_norm"),
          lambda kind: (formulas.normalization_generic(),),
          lambda result, cell, lang: (formulas.normalization_cell(result, *cell, lang),),
-         per_cell=True),
+         per_cell=True,
+         figures=("observed_norm", "expected_norm")),
     Step(6, "sums", ("numerator", "denominator"),
          lambda kind: (formulas.numerator_generic(), formulas.denominator_generic()),
          lambda result, cell, lang: (formulas.numerator_plugged(result, lang),
                                      formulas.denominator_plugged(result, lang)),
-         per_cell=False),
+         per_cell=False,
+         figures=("weighted_observed", "weighted_expected")),
     Step(7, "kappa", ("kappa",),
          lambda kind: (formulas.kappa_generic(),),
-         lambda result, cell, lang: (formulas.kappa_plugged(result, lang),), per_cell=False),
+         lambda result, cell, lang: (formulas.kappa_plugged(result, lang),), per_cell=False,
+         figures=()),
 )
 
 BY_SLUG: dict[StepSlug, Step] = {step.slug: step for step in STEPS}

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Sequence
-from typing import Any, Literal, get_args
+from typing import Any, Literal
 
 import numpy as np
 import plotly.graph_objects as go
@@ -35,6 +35,7 @@ from numpy.typing import NDArray
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Cell
 
+from .catalogue import FigureName
 from .i18n import t
 from .numbers import format_number, plotly_separators
 
@@ -398,11 +399,6 @@ def _bars(result: Walkthrough, lang: str, cell: Cell | None) -> go.Figure:
         y_title=t(lang, "steps.axis_count"), actual_name=t(lang, "steps.actual_name"),
         predicted_name=t(lang, "steps.predicted_name"), lang=lang)
 
-
-#: The figures of the walkthrough: each matrix by its attribute of the result, and the histograms.
-FigureName = Literal["observed", "weights", "histograms", "expected", "observed_norm",
-                     "expected_norm", "weighted_observed", "weighted_expected"]
-FIGURE_NAMES: tuple[FigureName, ...] = get_args(FigureName)
 
 #: Every figure of the walkthrough, by name: the charts of the steps, in their order.
 WALKTHROUGH_FIGURES: dict[FigureName, FigureBuilder] = {

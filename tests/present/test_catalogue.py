@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import pytest
 
-from qwk_app.render import STEP_CHARTS
 from qwk_explained import cli, walkthrough
 from qwk_explained.cli.text import SECTIONS
 from qwk_explained.present import worksheet
-from qwk_explained.present.catalogue import BY_SLUG, SLUGS, STEP_OF, STEPS
+from qwk_explained.present.catalogue import BY_SLUG, FIGURE_NAMES, SLUGS, STEP_OF, STEPS
 from qwk_explained.present.i18n import load, t
 from qwk_explained.present.languages import LANGUAGES
 
@@ -64,8 +63,14 @@ def test_the_cli_writes_every_step_and_only_those():
     assert tuple(SECTIONS) == EXPECTED_SLUGS
 
 
-def test_the_app_draws_charts_for_every_step_and_only_those():
-    assert tuple(STEP_CHARTS) == EXPECTED_SLUGS
+def test_every_step_draws_the_charts_of_the_quantities_it_produces():
+    """The charts of a step are its matrices (and the histograms): all eight figures, once each,
+    in the order of the steps; kappa has none."""
+    expected = {"observed": ("observed",), "weights": ("weights",), "histograms": ("histograms",),
+                "expected": ("expected",), "normalization": ("observed_norm", "expected_norm"),
+                "sums": ("weighted_observed", "weighted_expected"), "kappa": ()}
+    assert {step.slug: step.figures for step in STEPS} == expected
+    assert [name for step in STEPS for name in step.figures] == list(FIGURE_NAMES)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -16,6 +16,7 @@ import pytest
 
 from qwk_explained import walkthrough
 from qwk_explained.present import figures
+from qwk_explained.present.catalogue import FIGURE_NAMES
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import format_number, plotly_separators
@@ -234,7 +235,7 @@ def test_package_does_not_import_plotly():
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
 
 
-@pytest.mark.parametrize("which", figures.FIGURE_NAMES)
+@pytest.mark.parametrize("which", FIGURE_NAMES)
 def test_walkthrough_figure_draws_what_it_is_named_after(seed, which):
     """Source of truth: the Walkthrough's matrix of the same name (the histograms: both margins),
     titled with the locale's ``steps.<name>_chart``, the followed cell outlined in heatmaps."""
@@ -249,7 +250,7 @@ def test_walkthrough_figure_draws_what_it_is_named_after(seed, which):
 
 
 def test_walkthrough_figures_are_exactly_the_literal_type():
-    assert tuple(figures.WALKTHROUGH_FIGURES) == figures.FIGURE_NAMES
+    assert tuple(figures.WALKTHROUGH_FIGURES) == FIGURE_NAMES
 
 
 def _every_kind_of_figure(w):

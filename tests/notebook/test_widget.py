@@ -1,0 +1,167 @@
+"""The live widget driven from Python, as a notebook's kernel drives it.
+
+Sources of truth: the engine (every kappa the widget shows is ``walkthrough(...).kappa``), the
+app's error messages (``present.i18n.message`` of the parser's ``InputError``), and the user flows
+of the issue: edit a vector and see kappa change, constant ratings give no kappa, a bad value
+keeps what was typed and says what to fix in the chosen language.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+
+import pytest
+import traitlets
+
+from qwk_explained import walkthrough
+from qwk_explained.core.errors import InputError
+from qwk_explained.notebook import explore
+from qwk_explained.notebook.widget import KappaExplorer
+from qwk_explained.present.i18n import LANGUAGES, message, t
+from qwk_explained.present.numbers import format_number
+from qwk_explained.teaching.examples import BY_NAME
+from tests import ROOT
+
+LANGS = tuple(LANGUAGES)
+SEED = BY_NAME["seed_es"]
+WIDGET_DIR = ROOT / "qwk_explained" / "notebook"
+
+
+@pytest.fixture
+def widget() -> KappaExplorer:
+    return explore(list(SEED.actual), list(SEED.predicted), lang="es")
+
+
+def test_the_widget_starts_with_the_walkthroughs_kappa(widget):
+    assert isinstance(widget, KappaExplorer)
+    assert widget.kappa == pytest.approx(walkthrough(SEED.actual, SEED.predicted).kappa)
+    assert widget.actual == list(SEED.actual) and widget.predicted == list(SEED.predicted)
+    assert widget.actual_text == ", ".join(map(str, SEED.actual))
+    assert widget.errors == {} and not widget.stale
+    assert widget.weights == "quadratic" and widget.lang == "es"
+
+
+def test_editing_the_text_of_a_vector_changes_kappa(widget):
+    widget.actual_text = "3, 4, 3, 4, 4, 4, 1, 1, 2, 1"
+    expected = walkthrough([3, 4, 3, 4, 4, 4, 1, 1, 2, 1], SEED.predicted).kappa
+    assert widget.kappa == pytest.approx(expected)
+    assert widget.actual == [3, 4, 3, 4, 4, 4, 1, 1, 2, 1]
+    # What was typed stays as typed: the field is the learner's, not reformatted.
+    widget.predicted_text = "0 2 1 0 0 0 1 1 2 1 "
+    assert widget.predicted_text == "0 2 1 0 0 0 1 1 2 1 "
+
+
+def test_setting_the_ratings_from_python_updates_the_field_and_kappa(widget):
+    widget.predicted = [4, 4, 3, 4, 4, 4, 1, 1, 2, 2]
+    assert widget.predicted_text == "4, 4, 3, 4, 4, 4, 1, 1, 2, 2"
+    expected = walkthrough(SEED.actual, [4, 4, 3, 4, 4, 4, 1, 1, 2, 2]).kappa
+    assert widget.kappa == pytest.approx(expected)
+    assert format_number(expected, "es") in widget._view
+
+
+def test_changing_the_weighting_recomputes_kappa(widget):
+    widget.weights = "linear"
+    assert widget.kappa == pytest.approx(
+        walkthrough(SEED.actual, SEED.predicted, weights="linear").kappa)
+    assert t("es", "common.weights.linear") in widget._labels["weightings"].values()
+
+
+def test_constant_ratings_give_no_kappa(widget):
+    widget.actual = [2] * 10
+    widget.predicted = [2] * 10
+    assert widget.kappa is None and widget.errors == {} and not widget.stale
+    assert t("es", "undefined.single_category") in widget._view
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_bad_value_keeps_the_text_and_says_what_to_fix_in_the_language(lang):
+    widget = explore(list(SEED.actual), list(SEED.predicted), lang=lang)
+    before = widget.kappa
+    widget.actual_text = "4, x, 3"
+    expected = message(lang, InputError("not_integer", token="x", position=2))
+    assert widget.errors == {"actual": expected}
+    assert widget.actual_text == "4, x, 3"
+    assert widget.kappa == before and widget.stale  # the view keeps the last valid ratings
+    assert t(lang, "walkthrough.stale") == widget._labels["stale"]
+
+
+def test_a_length_mismatch_belongs_to_the_pair_and_is_retranslated_on_a_language_switch(widget):
+    widget.actual_text = "4, 4, 3"
+    english = message("en", InputError("length_mismatch", n_actual=3, n_predicted=10))
+    spanish = message("es", InputError("length_mismatch", n_actual=3, n_predicted=10))
+    assert widget.errors == {"pair": spanish}
+    widget.lang = "en"
+    assert widget.errors == {"pair": english}
+    assert widget._labels["actual"] == t("en", "inputs.actual_label")
+    widget.actual_text = ", ".join(map(str, SEED.actual))
+    assert widget.errors == {} and not widget.stale
+
+
+def test_bad_text_given_to_explore_is_shown_not_raised():
+    widget = explore("4, 4, 3.5", "1, 2, 3", lang="tr")
+    assert widget.errors["actual"] == message(
+        "tr", InputError("not_integer_decimal", token="3.5", position=3))
+    assert widget.kappa is None and widget._view == ""
+    assert widget.actual_text == "4, 4, 3.5"
+
+
+def test_kappa_and_the_messages_are_read_only(widget):
+    with pytest.raises(traitlets.TraitError):
+        widget.kappa = 1.0
+    with pytest.raises(traitlets.TraitError):
+        widget.errors = {}
+
+
+def test_unknown_settings_are_the_engines_input_errors():
+    with pytest.raises(InputError) as weights:
+        explore([1, 2], [2, 1], weights="cubic")
+    assert weights.value.code == "unknown_weights"
+    with pytest.raises(InputError) as lang:
+        explore([1, 2], [2, 1], lang="fr")
+    assert lang.value.code == "unknown_language"
+
+
+def test_the_view_shows_o_w_e_and_kappa_as_html_without_script(widget):
+    view = widget._view
+    for caption in ("steps.observed_chart", "steps.weights_chart", "steps.expected_chart"):
+        assert t("es", caption) in view
+    assert 'class="qwk-kappa"' in view and format_number(widget.kappa, "es") in view
+    assert "<math" in view
+    assert not re.search(r"<script|\son\w+=|javascript:", view, flags=re.IGNORECASE)
+
+
+def test_the_view_ships_in_the_package_and_needs_no_network():
+    script = (WIDGET_DIR / "explorer.js").read_text("utf-8")
+    style = (WIDGET_DIR / "explorer.css").read_text("utf-8")
+    assert "export default { render }" in script
+    for text in (script, style):
+        assert not re.search(r"https?://|\bimport\s*\(|\bfetch\s*\(|@import", text)
+    assert str(KappaExplorer._esm) == script and str(KappaExplorer._css) == style
+    # The JS reads and writes exactly the traits the Python class syncs.
+    synced = set(KappaExplorer.class_trait_names(sync=True))
+    used = set(re.findall(r"model\.(?:get|set)\(\s*[`\"']([a-z_]+)", script))
+    used |= {f"{field}_text" for field in ("actual", "predicted")}
+    assert used <= synced
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_without_the_extra_the_error_says_what_to_install(lang, monkeypatch):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_anywidget(name, *args, **kwargs):
+        if name == "anywidget" or name.startswith("plotly"):
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.delitem(sys.modules, "qwk_explained.notebook.widget", raising=False)
+    monkeypatch.delitem(sys.modules, "qwk_explained.present.figures", raising=False)
+    monkeypatch.setattr(builtins, "__import__", no_anywidget)
+    with pytest.raises(ImportError) as widget:
+        explore([1, 2], [2, 1], lang=lang)
+    assert str(widget.value) == t(lang, "notebook.needs_extra", missing="anywidget")
+    with pytest.raises(ImportError) as figures:
+        walkthrough([1, 2], [2, 1]).figures(lang)
+    assert 'pip install "qwk-explained[notebook]"' in str(figures.value)
