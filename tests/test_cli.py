@@ -80,8 +80,10 @@ def test_walkthrough_text_in_each_language(lang: str, capsys: pytest.CaptureFixt
     assert f"w[0, 1] = (0 − 1)² / (5 − 1)² = 1 / 16 = {format_number(0.0625, lang)}" in out
     assert f"O[4, 0] / n = 4 / 10 = {format_number(0.4, lang)}" in out
     assert t(lang, "common.band.poor") in out
-    assert t(lang, "cli.confidence_interval_line", level="%95" if lang == "tr" else "95%",
-             low=format_number(-0.2845663, lang), high=format_number(0.0060853, lang)) in flat(out)
+    assert t(lang, "interval.shown", se=format_number(0.0741, lang),
+             level="%95" if lang == "tr" else "95%", low=format_number(-0.2845663, lang),
+             high=format_number(0.0060853, lang)) in flat(out)
+    assert t(lang, "interval.small_sample", n="10", size="5", min_items="50") in flat(out)
     assert f"z = kappa / SE0 = {kappa} / {format_number(0.0993489, lang)}" in out
     assert not re.search(r"\bnan\b", out, re.IGNORECASE)
     # A missing key would print as itself ("cli.something"): every sentence must resolve.
@@ -435,12 +437,13 @@ def test_console_script_is_declared() -> None:
 
 
 @pytest.mark.parametrize(("kappa", "band"), [
-    (-1.0, "poor"), (-0.00001, "slight"), (0.0, "slight"), (0.2, "slight"), (0.21, "fair"),
-    (0.4, "fair"), (0.41, "moderate"), (0.6, "moderate"), (0.61, "substantial"),
+    (-1.0, "poor"), (-0.00001, "chance"), (0.0, "chance"), (0.0001, "slight"), (0.2, "slight"),
+    (0.21, "fair"), (0.4, "fair"), (0.41, "moderate"), (0.6, "moderate"), (0.61, "substantial"),
     (0.8, "substantial"), (0.81, "almost_perfect"), (1.0, "almost_perfect"), (None, None),
 ])
 def test_landis_koch_bands(kappa: float | None, band: str | None) -> None:
-    # -0.00001 prints as 0, so it reads "slight": the band follows the number shown.
+    # -0.00001 prints as 0, so it reads "no agreement beyond chance" (audit, defect 12): the band
+    # follows the number shown, and 0 is no agreement beyond chance, not slight agreement.
     assert landis_koch(kappa) == band
 
 

@@ -20,17 +20,16 @@ from numpy.typing import NDArray
 from qwk_explained.core.stats import KappaStatistics
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Cell
+from qwk_explained.present import formulas, inference
 from qwk_explained.present.catalogue import STEPS, StepSlug
 from qwk_explained.present.i18n import t
-from qwk_explained.present.numbers import format_number, format_percent
-from qwk_explained.teaching.interpret import landis_koch
+from qwk_explained.present.numbers import format_number
+from qwk_explained.teaching.interpret import shown_interval
 
 #: Vectors up to this length are echoed at the top of the walkthrough.
 MAX_ECHOED_ITEMS = 40
 #: Matrices up to this size are printed; wider ones would wrap into an unreadable terminal mess.
 MAX_PRINTED_SIZE = 20
-#: Sums with more non-zero terms than this show the first ones, then an ellipsis.
-MAX_TERMS = 8
 
 
 class _Text:
@@ -56,10 +55,14 @@ class _Text:
         """A translated sentence wrapped to the terminal (Chinese, without spaces, stays whole)."""
         return self.prose_text(self(key, **params))
 
+    def width(self) -> int:
+        """The terminal's width, at most 100 columns."""
+        return max(40, min(shutil.get_terminal_size((100, 24)).columns, 100))
+
     def prose_text(self, text: str) -> str:
         """Text wrapped at spaces to the terminal's width (at most 100 columns)."""
-        width = max(40, min(shutil.get_terminal_size((100, 24)).columns, 100))
-        return textwrap.fill(text, width=width, break_long_words=False, break_on_hyphens=False)
+        return textwrap.fill(text, width=self.width(), break_long_words=False,
+                             break_on_hyphens=False)
 
 
 def _grid(corner: str, columns: list[str], rows: list[tuple[str, list[str]]]) -> list[str]:
@@ -80,17 +83,6 @@ def _matrix(tx: _Text, labels: NDArray[np.int64], matrix: NDArray[Any]) -> list[
     rows = [(name, [tx.num(v) for v in row]) for name, row in zip(names, matrix.tolist(),
                                                                    strict=True)]
     return _grid("i \\ j", names, rows)
-
-
-def _sum_of_terms(tx: _Text, weights: NDArray[Any], values: NDArray[Any]) -> str:
-    """``0.5625 × 0.1 + 0.25 × 0.1 + …``: the non-zero terms of sum(w × M), to check by hand."""
-    mask = (weights > 0) & (values > 0)
-    terms = [f"{tx.num(w)} × {tx.num(v)}" for w, v in zip(weights[mask], values[mask],
-                                                          strict=True)]
-    if not terms:
-        return "0"
-    shown = " + ".join(terms[:MAX_TERMS])
-    return shown + (" + …" if len(terms) > MAX_TERMS else "")
 
 
 def _weights_section(tx: _Text, result: Walkthrough) -> list[str]:
@@ -190,13 +182,14 @@ def _normalization(tx: _Text, result: Walkthrough, focus: Cell) -> list[str]:
 
 
 def _sums(tx: _Text, result: Walkthrough, focus: Cell) -> list[str]:
+    # Every non-zero term, wrapped, so that a hand-added sum can be compared term by term.
     lines = [tx.prose("cli.sums_explain")]
     for name, value, matrix, total in (
-            ("num", "O", result.observed_norm, tx.num(result.numerator)),
-            ("den", "E", result.expected_norm, tx.num(result.denominator))):
-        terms = _sum_of_terms(tx, result.weights, matrix)
-        plugged = "" if terms == total else f"{terms} = "
-        lines.append(f"{name} = Σ w[i, j] × {value}[i, j] / n = {plugged}{total}")
+            ("num", "O", result.observed_norm, result.numerator),
+            ("den", "E", result.expected_norm, result.denominator)):
+        lines.append(f"{name} = Σ w[i, j] × {value}[i, j] / n")
+        lines += formulas.sum_text_lines(name, result.weights, matrix, total, tx.lang,
+                                         width=tx.width())
     return lines
 
 
@@ -262,11 +255,11 @@ def _result_lines(tx: _Text, result: Walkthrough, stats: KappaStatistics) -> lis
         return [line("common.kappa", tx("common.undefined")),
                 tx.prose("cli.statistics_need_kappa")]
     kappa = tx.num(result.kappa)
-    band = landis_koch(result.kappa)
-    lines = [
-        f"kappa = {kappa}",
-        line("common.interpretation", tx(f"common.band.{band}")),
-    ]
+    lines = [f"kappa = {kappa}",
+             line("common.interpretation", inference.band_name(tx.lang, result) or "")]
+    caveat = inference.band_caveat(tx.lang, result)
+    if caveat is not None:
+        lines.append(tx.prose_text(caveat))
     if stats.se is None or stats.se0 is None or stats.ci_low is None or stats.ci_high is None:
         return [*lines, tx.prose("cli.statistics_unavailable")]
     lines.append(line("common.standard_error", f"SE = {tx.num(stats.se)}"))
@@ -279,10 +272,10 @@ def _result_lines(tx: _Text, result: Walkthrough, stats: KappaStatistics) -> lis
         p_text = (f"p < {tx.num(smallest)}" if stats.p_value < smallest
                   else f"p = {tx.num(stats.p_value)}")
         lines.append(line("common.p_value_two_sided", p_text))
-    level = format_percent(stats.confidence, tx.lang, decimals=2)
-    lines.append(tx("cli.confidence_interval_line", level=level, low=tx.num(stats.ci_low),
-                    high=tx.num(stats.ci_high)))
-    critical = NormalDist().inv_cdf(0.5 + stats.confidence / 2.0)
-    lines.append(f"kappa ± z × SE = {kappa} ± {tx.num(critical)} × {tx.num(stats.se)}")
+    shown = shown_interval(result, stats)
+    if shown is not None and shown.withheld is None:
+        critical = NormalDist().inv_cdf(0.5 + stats.confidence / 2.0)
+        lines.append(f"kappa ± z × SE = {kappa} ± {tx.num(critical)} × {tx.num(stats.se)}")
+    lines += [tx.prose_text(sentence)
+              for sentence in inference.interval_sentences(tx.lang, result, stats)]
     return lines
-

@@ -135,9 +135,13 @@ def _fixed_row(a: IntArray, b: IntArray, weights: str, size: int) -> Row:
                        {"rating": int(problem.params["value"]), "top": top, "size": size},
                        raises="IndexError", problem=problem)
         if problem.code == "below_scale":
-            return Row("fixed_n", None, "error", "fixed_below",
-                       {"rating": int(problem.params["value"]), "top": top, "size": size},
-                       problem=problem)
+            rating = int(problem.params["value"])
+            params = {"rating": rating, "top": top, "size": size}
+            if rating < -size:
+                # np.zeros(size)[rating] wraps a negative index only down to -size.
+                return Row("fixed_n", None, "error", "fixed_far_below", params,
+                           raises="IndexError", problem=problem)
+            return Row("fixed_n", None, "error", "fixed_below", params, problem=problem)
         return Row("fixed_n", None, "error", "scale_error", problem=problem)
     if result.kappa is None:
         return Row("fixed_n", None, "undefined", "undefined")
