@@ -10,7 +10,7 @@ the current page cannot take its value with it when Streamlit cleans up unused w
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +22,9 @@ from qwk_explained.core.limits import MAX_ABS_RATING
 from qwk_explained.core.types import SCALES, WEIGHTINGS
 from qwk_explained.present.languages import DEFAULT_LANGUAGE, LANGUAGES, resolve_language
 
+#: A session's state as the page state machines see it: ``st.session_state`` in the app (keys are
+#: ``str | int`` there), a plain dict in the tests.
+Session = MutableMapping[Any, Any]
 #: Defaults of the shareable state (also what a bare URL shows: the Spanish seed's worked example).
 DEFAULTS: dict[str, Any] = {
     "actual": "4, 4, 3, 4, 4, 4, 1, 1, 2, 1",
@@ -34,7 +37,7 @@ DEFAULTS: dict[str, Any] = {
 #: Shareable keys in the order they appear in the URL.
 URL_KEYS = ("lang", "actual", "predicted", "weights", "scale", "min", "max")
 #: Page-specific keys a page may add to the URL (``share``); read on session start like the rest.
-PAGE_URL_KEYS = ("step", "table", "seed", "cell", "mode", "level")
+PAGE_URL_KEYS = ("step", "table", "seed", "cell", "mode", "level", "first")
 #: Vectors longer than this (in characters) stay out of the URL: browsers and proxies cut long URLs.
 MAX_URL_VECTOR_CHARS = 3000
 
