@@ -153,14 +153,19 @@ def judge(number: TypedNumber, quantity: Quantity, correct: float | None,
         return Judgement("rounding")
     mistakes = list(mistakes)
     for candidate in own:
-        if not candidate.codes and precise and _close(number, candidate.value, candidate.spread):
+        if not candidate.codes and (_same(number.value, candidate.value) or (
+                precise and _close(number, candidate.value, candidate.spread))):
             return Judgement("rounding", note="from_your_sums")
         mistakes.append(candidate)
     possible = [candidate for candidate in mistakes if candidate.codes
                 and math.isfinite(candidate.value) and not _same(candidate.value, correct)]
-    # A value a mistake gives exactly ("1" for a weight of 1) is that mistake even when it is
-    # written with one digit; otherwise the digits must be enough to tell.
+    # A value a mistake gives exactly ("1" for a weight of 1) is that mistake even when written
+    # with one digit, unless a decimal with too few digits is also the right value rounded
+    # ("0.04" for 0.037): then it says too little to name a mistake.
+    whole = number.exact or float(number.value).is_integer()
     fits = [candidate for candidate in possible if _same(number.value, candidate.value)]
+    if near and not (whole or precise):
+        fits = []
     if not fits and near:
         return Judgement("wrong", note="too_few_digits")
     if not fits and precise:
