@@ -299,6 +299,8 @@ def groups(checked: Sequence[CheckedAnswer]) -> list[list[CheckedAnswer]]:
             continue
         problem = None if answer.problem is None else (answer.problem.code,
                                                        answer.problem.params.get("text"))
-        key = (answer.verdict, answer.diagnoses, answer.note, answer.reading, problem)
+        # A reading or a problem quotes the text typed, so those group by text too.
+        reading = None if answer.reading is None else (answer.reading, answer.text)
+        key = (answer.verdict, answer.diagnoses, answer.note, reading, problem)
         found.setdefault(key, []).append(answer)
     return list(found.values())

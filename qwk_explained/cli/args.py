@@ -133,19 +133,18 @@ def build_parser(lang: str = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
     ])
     group = parser.add_argument_group(t(lang, "cli.help_options"))
     add_data_options(group, lang)
-    group.add_argument("--confidence", metavar=_metavars(lang)["level"], default="0.95",
-                       help=_help(lang, "help_confidence", default=format_number(0.95, lang)))
+    group.add_argument("--confidence", metavar=metavars(lang)["level"], default="0.95",
+                       help=help_text(lang, "help_confidence", default=format_number(0.95, lang)))
     add_common_options(group, lang)
     return parser
 
 
-def _metavars(lang: str) -> dict[str, str]:
+def metavars(lang: str) -> dict[str, str]:
     return {key: t(lang, f"cli.metavar_{key}") for key in
-            ("ratings", "path", "table", "rating", "level", "lang", "weights", "scale",
-             "answers")}
+            ("ratings", "path", "table", "rating", "level", "lang", "weights", "scale")}
 
 
-def _help(lang: str, key: str, **params: Any) -> str:
+def help_text(lang: str, key: str, **params: Any) -> str:
     # argparse %-formats help strings: a Turkish "%95" must not be read as a format.
     return t(lang, f"cli.{key}", **params).replace("%", "%%")
 
@@ -153,9 +152,9 @@ def _help(lang: str, key: str, **params: Any) -> str:
 def add_data_options(group: argparse._ArgumentGroup, lang: str) -> None:
     """The options that say which ratings (or table) to compute, shared by ``check``."""
     def text(key: str, **params: Any) -> str:
-        return _help(lang, key, **params)
+        return help_text(lang, key, **params)
 
-    metavar = _metavars(lang)
+    metavar = metavars(lang)
     group.add_argument("--actual", metavar=metavar["ratings"], help=text("help_actual"))
     group.add_argument("--predicted", metavar=metavar["ratings"], help=text("help_predicted"))
     group.add_argument("--actual-file", metavar=metavar["path"], help=text("help_actual_file"))
@@ -172,11 +171,11 @@ def add_data_options(group: argparse._ArgumentGroup, lang: str) -> None:
 def add_common_options(group: argparse._ArgumentGroup, lang: str,
                        json_help: str = "help_json") -> None:
     """--lang, --json, --help and --version, shared by ``check``."""
-    group.add_argument("--lang", metavar=_metavars(lang)["lang"], help=_help(lang, "help_lang"))
-    group.add_argument("--json", action="store_true", help=_help(lang, json_help))
-    group.add_argument("-h", "--help", action="help", help=_help(lang, "help_help"))
+    group.add_argument("--lang", metavar=metavars(lang)["lang"], help=help_text(lang, "help_lang"))
+    group.add_argument("--json", action="store_true", help=help_text(lang, json_help))
+    group.add_argument("-h", "--help", action="help", help=help_text(lang, "help_help"))
     group.add_argument("--version", action="version", version=f"{PROG} {__version__}",
-                       help=_help(lang, "help_version"))
+                       help=help_text(lang, "help_version"))
 
 
 def join_dash_values(argv: Sequence[str]) -> list[str]:

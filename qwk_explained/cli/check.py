@@ -49,11 +49,11 @@ from qwk_explained.teaching.checking import (
 )
 from qwk_explained.teaching.mistakes import CODES
 
-from .args import PROG, _help, _metavars, add_common_options, add_data_options, new_parser
+from .args import PROG, add_common_options, add_data_options, help_text, metavars, new_parser
 from .errors import CliError
 from .inputs import compute, read_bytes, table_labels
-from .json_output import _plain
-from .text import _header, _Text
+from .json_output import plain
+from .text import TerminalText, header_lines
 
 #: The columns of ``--batch ... --csv``: one row per submission and quantity.
 CSV_COLUMNS = ("id", "quantity", "checked", "right", "wrong", "verdict", "diagnoses",
@@ -73,10 +73,11 @@ def build_check_parser(lang: str) -> argparse.ArgumentParser:
     ])
     group = parser.add_argument_group(t(lang, "cli.help_options"))
     add_data_options(group, lang)
-    metavar = _metavars(lang)
-    group.add_argument("--answers", metavar=metavar["path"], help=_help(lang, "help_answers"))
-    group.add_argument("--batch", metavar=metavar["path"], help=_help(lang, "help_batch"))
-    group.add_argument("--csv", action="store_true", help=_help(lang, "help_csv"))
+    metavar = metavars(lang)
+    group.add_argument("--answers", metavar=metavar["path"],
+                       help=help_text(lang, "help_answers"))
+    group.add_argument("--batch", metavar=metavar["path"], help=help_text(lang, "help_batch"))
+    group.add_argument("--csv", action="store_true", help=help_text(lang, "help_csv"))
     add_common_options(group, lang, json_help="help_check_json")
     return parser
 
@@ -145,8 +146,8 @@ def answer_json(result: Walkthrough, answer: CheckedAnswer) -> dict[str, Any]:
     return {
         "quantity": answer.quantity,
         "cell": None if labels is None else list(labels),
-        "given": _plain(answer.given),
-        "correct": _plain(answer.correct),
+        "given": plain(answer.given),
+        "correct": plain(answer.correct),
         "verdict": answer.verdict,
         "diagnoses": list(answer.diagnoses),
         "reading": answer.reading,
@@ -167,7 +168,7 @@ def first_wrong_json(result: Walkthrough, checked: Sequence[CheckedAnswer]) -> A
 def submission_json(identifier: Any, result: Walkthrough,
                     checked: Sequence[CheckedAnswer]) -> dict[str, Any]:
     """One graded submission: ``{"id", "kappa", "answers", "first_wrong_step"}``."""
-    return {"id": identifier, "kappa": _plain(result.kappa),
+    return {"id": identifier, "kappa": plain(result.kappa),
             "answers": [answer_json(result, answer) for answer in checked],
             "first_wrong_step": first_wrong_json(result, checked)}
 
@@ -299,9 +300,9 @@ def render_check(result: Walkthrough, checked: Sequence[CheckedAnswer], lang: st
                  scale: str = "range") -> str:
     """Every checked value under its step, with its verdict and the mistakes named, then the
     count of right values and the first wrong step."""
-    tx = _Text(lang)
+    tx = TerminalText(lang)
     name = tx(f"common.kappa_name.{result.weights_name}")
-    lines = [tx.prose("cli.check_title", name=name), *_header(tx, result, scale)[1:]]
+    lines = [tx.prose("cli.check_title", name=name), *header_lines(tx, result, scale)[1:]]
     if result.kappa is None:
         lines.append(tx.prose(f"undefined.{result.undefined_reason}"))
     for step in STEPS:

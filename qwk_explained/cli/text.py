@@ -32,7 +32,7 @@ MAX_ECHOED_ITEMS = 40
 MAX_PRINTED_SIZE = 20
 
 
-class _Text:
+class TerminalText:
     """Helpers bound to one language: numbers, labels, sentences."""
 
     def __init__(self, lang: str) -> None:
@@ -76,7 +76,7 @@ def _grid(corner: str, columns: list[str], rows: list[tuple[str, list[str]]]) ->
     return lines
 
 
-def _matrix(tx: _Text, labels: NDArray[np.int64], matrix: NDArray[Any]) -> list[str]:
+def _matrix(tx: TerminalText, labels: NDArray[np.int64], matrix: NDArray[Any]) -> list[str]:
     if len(labels) > MAX_PRINTED_SIZE:
         return [tx("cli.matrix_too_large", size=len(labels))]
     names = [tx.label(v) for v in labels]
@@ -85,7 +85,7 @@ def _matrix(tx: _Text, labels: NDArray[np.int64], matrix: NDArray[Any]) -> list[
     return _grid("i \\ j", names, rows)
 
 
-def _weights_section(tx: _Text, result: Walkthrough) -> list[str]:
+def _weights_section(tx: TerminalText, result: Walkthrough) -> list[str]:
     labels = result.labels
     size = len(labels)
     lines = [tx.prose(f"cli.weights_explain_{result.weights_name}")]
@@ -127,16 +127,16 @@ def _weights_section(tx: _Text, result: Walkthrough) -> list[str]:
     return lines
 
 
-def _observed(tx: _Text, result: Walkthrough, focus: Cell) -> list[str]:
+def _observed(tx: TerminalText, result: Walkthrough, focus: Cell) -> list[str]:
     return [tx.prose("cli.observed_explain"), *_matrix(tx, result.labels, result.observed),
             f"n = Σ O[i, j] = {tx.num(result.n)}"]
 
 
-def _weights(tx: _Text, result: Walkthrough, focus: Cell) -> list[str]:
+def _weights(tx: TerminalText, result: Walkthrough, focus: Cell) -> list[str]:
     return [*_weights_section(tx, result), *_matrix(tx, result.labels, result.weights)]
 
 
-def _histograms(tx: _Text, result: Walkthrough, focus: Cell) -> list[str]:
+def _histograms(tx: TerminalText, result: Walkthrough, focus: Cell) -> list[str]:
     lines = [tx.prose("cli.histograms_explain")]
     names = [tx.label(v) for v in result.labels]
     hist_a = [tx.num(v) for v in result.actual_hist.tolist()]
@@ -151,7 +151,7 @@ def _histograms(tx: _Text, result: Walkthrough, focus: Cell) -> list[str]:
     return lines
 
 
-def _expected(tx: _Text, result: Walkthrough, focus: Cell) -> list[str]:
+def _expected(tx: TerminalText, result: Walkthrough, focus: Cell) -> list[str]:
     a, b = focus
     i, j = int(result.labels[a]), int(result.labels[b])
     return [
@@ -164,7 +164,7 @@ def _expected(tx: _Text, result: Walkthrough, focus: Cell) -> list[str]:
     ]
 
 
-def _normalization(tx: _Text, result: Walkthrough, focus: Cell) -> list[str]:
+def _normalization(tx: TerminalText, result: Walkthrough, focus: Cell) -> list[str]:
     labels, n = result.labels, tx.num(result.n)
     a, b = focus
     oa, ob = (int(x) for x in np.unravel_index(int(np.argmax(result.observed)),
@@ -181,7 +181,7 @@ def _normalization(tx: _Text, result: Walkthrough, focus: Cell) -> list[str]:
     ]
 
 
-def _sums(tx: _Text, result: Walkthrough, focus: Cell) -> list[str]:
+def _sums(tx: TerminalText, result: Walkthrough, focus: Cell) -> list[str]:
     # Every non-zero term, wrapped, so that a hand-added sum can be compared term by term.
     lines = [tx.prose("cli.sums_explain")]
     for name, value, matrix, total in (
@@ -193,7 +193,7 @@ def _sums(tx: _Text, result: Walkthrough, focus: Cell) -> list[str]:
     return lines
 
 
-def _kappa(tx: _Text, result: Walkthrough, focus: Cell) -> list[str]:
+def _kappa(tx: TerminalText, result: Walkthrough, focus: Cell) -> list[str]:
     num, den = tx.num(result.numerator), tx.num(result.denominator)
     if result.kappa is None:
         return [tx.prose("cli.kappa_explain"), f"kappa = 1 − num / den = 1 − {num} / {den}",
@@ -203,13 +203,13 @@ def _kappa(tx: _Text, result: Walkthrough, focus: Cell) -> list[str]:
 
 
 #: How each step of the catalogue is written in the terminal.
-SECTIONS: dict[StepSlug, Callable[[_Text, Walkthrough, Cell], list[str]]] = {
+SECTIONS: dict[StepSlug, Callable[[TerminalText, Walkthrough, Cell], list[str]]] = {
     "observed": _observed, "weights": _weights, "histograms": _histograms,
     "expected": _expected, "normalization": _normalization, "sums": _sums, "kappa": _kappa,
 }
 
 
-def _header(tx: _Text, result: Walkthrough, scale: str) -> list[str]:
+def header_lines(tx: TerminalText, result: Walkthrough, scale: str) -> list[str]:
     """What is compared, with which weighting and scale."""
     names = ", ".join(tx.label(v) for v in result.labels)
     lines = [tx.prose("cli.title", name=tx(f"common.kappa_name.{result.weights_name}"))]
@@ -236,17 +236,17 @@ def render_text(result: Walkthrough, stats: KappaStatistics, lang: str,
     ``scale`` is the convention the labels were built with (the result does not record it).
     Steps 4 and 5 work out the cell of E that weighs most in the denominator.
     """
-    tx = _Text(lang)
+    tx = TerminalText(lang)
     weighted = result.weighted_expected if result.denominator > 0 else result.expected
     focus = result.check_cell(*np.unravel_index(int(np.argmax(weighted)), weighted.shape))
-    out = _header(tx, result, scale)
+    out = header_lines(tx, result, scale)
     for step in STEPS:
         out += ["", tx.prose_text(step.heading(lang)), *SECTIONS[step.slug](tx, result, focus)]
     out += ["", tx("cli.result_heading"), *_result_lines(tx, result, stats)]
     return "\n".join(out) + "\n"
 
 
-def _result_lines(tx: _Text, result: Walkthrough, stats: KappaStatistics) -> list[str]:
+def _result_lines(tx: TerminalText, result: Walkthrough, stats: KappaStatistics) -> list[str]:
     def line(label_key: str, value: str) -> str:
         return tx("cli.value_line", label=tx(label_key), value=value)
 

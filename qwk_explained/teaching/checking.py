@@ -60,7 +60,7 @@ __all__ = [
     "NOTES", "QUANTITIES", "VERDICTS", "Answer", "AnswerError", "CheckedAnswer", "Code",
     "Judgement", "Note", "Quantity", "SubmissionError", "Verdict", "answers_from_mapping",
     "cell_labels", "check_answers", "first_wrong", "hint_params", "judge", "parse_answer",
-    "reference",
+    "precise_enough", "reference",
 ]
 
 #: What a checked value can be (see the module's docstring).
@@ -85,7 +85,7 @@ KAPPA_DECIMALS = 2
 #: the learner may have rounded an intermediate step.
 RELATIVE_FLOOR = 5e-4
 
-_RANK = {"right": 0, "rounding": 1, "right_other_convention": 2}
+_RANK: dict[Verdict, int] = {"right": 0, "rounding": 1, "right_other_convention": 2}
 
 
 class SubmissionError(QwkError, ValueError):
