@@ -20,7 +20,7 @@ from qwk_app.text import escape_markdown, num, show_error, tr
 from qwk_explained import InputError, Walkthrough
 from qwk_explained.core.types import Quantity
 from qwk_explained.present import feedback, formulas, worksheet
-from qwk_explained.present.catalogue import STEPS, Step
+from qwk_explained.present.catalogue import STEPS, Step, StepSlug
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import language
 from qwk_explained.teaching.checking import CheckedAnswer, check_answers, first_wrong
@@ -28,7 +28,7 @@ from qwk_explained.teaching.checking import CheckedAnswer, check_answers, first_
 page_guard()
 
 #: The grids of each step (steps 6 and 7 are typed in one field per value).
-STEP_GRIDS: dict[str, tuple[checker.Grid, ...]] = {
+STEP_GRIDS: dict[StepSlug, tuple[checker.Grid, ...]] = {
     "observed": ("observed",), "weights": ("weights",), "histograms": ("histograms",),
     "expected": ("expected",), "normalization": ("observed_norm", "expected_norm")}
 #: Colours of the marks (text on a light background, readable on a projector).
