@@ -1,7 +1,7 @@
 # Two commands set everything up on a fresh Debian/Ubuntu machine:
 #   make run    installs the app's packages in .venv and serves the app on http://localhost:8501
-#   make test   installs everything the tests need (Python packages, Chromium and a CJK font),
-#               then runs make lint and the whole test suite
+#   make test   installs everything the tests need (Python packages, Chromium, a CJK font and the
+#               TeX Live packages the worksheets compile with), then runs make lint and the suite
 #   make lint   ruff, the layer contracts (import-linter) and the type checker (mypy)
 PYTHON ?= python3
 VENV := .venv
@@ -10,6 +10,11 @@ STAMPS := .stamps
 PORT ?= 8501
 ADDRESS ?= localhost
 APT_PACKAGES := chromium fonts-wqy-microhei
+# The LaTeX worksheets: pdflatex with geometry, amsmath and Latin Modern (en, es, tr); xelatex with
+# the ctexart class and its Fandol fonts (zh). Installed without recommends: the documentation and
+# the extra fonts they recommend are not needed to compile.
+TEX_PACKAGES := texlive-latex-base texlive-latex-recommended texlive-fonts-recommended lmodern \
+	texlive-xetex texlive-lang-chinese
 
 .PHONY: run serve-class test lint bench setup setup-test os-packages clean
 
@@ -30,16 +35,22 @@ setup: $(STAMPS)/app
 
 setup-test: $(STAMPS)/dev os-packages
 
-# Browser tests need Debian's Chromium and a CJK font (Chinese renders as boxes without one), and
-# axe-core from the npm registry for the accessibility check.
-os-packages:
+# Installs the Debian packages of $(1) that are missing, with apt-get options $(2).
+define apt_install
 	@missing=""; \
-	for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=""; elif command -v sudo >/dev/null; then SUDO="sudo"; else \
-	    echo "Cannot install$$missing without root: browser tests will be skipped."; exit 0; fi; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
+	    echo "Cannot install$$missing without root: the tests that need them will be skipped."; exit 0; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(2) $$missing >/dev/null; \
 	fi
+endef
+
+# Browser tests need Debian's Chromium and a CJK font (Chinese renders as boxes without one), and
+# axe-core from the npm registry for the accessibility check; the worksheet test needs TeX Live.
+os-packages:
+	$(call apt_install,$(APT_PACKAGES),)
+	$(call apt_install,$(TEX_PACKAGES),--no-install-recommends)
 	@if [ ! -f .cache/npm/node_modules/axe-core/axe.min.js ] && command -v npm >/dev/null; then \
 	  npm install --silent --no-audit --no-fund --prefix .cache/npm axe-core@4 >/dev/null || \
 	  echo "axe-core could not be installed: the accessibility test will be skipped."; fi

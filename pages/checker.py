@@ -1,214 +1,210 @@
-"""Check a hand calculation: type your own values for the steps, see which are right and why not."""
+"""Check a hand calculation: type whole matrices, the histograms and the sums; see which values
+are right, which mistakes explain the others, and the full solution.
+
+Layout only: the state lives in :mod:`qwk_app.checker`, the verdicts come from
+:func:`qwk_explained.teaching.checking.check_answers`, the sentences from
+:mod:`qwk_explained.present.feedback`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
 
 import numpy as np
 import pandas as pd
 import streamlit as st
 
-from qwk_app import compute, inputs, state, widgets
+from qwk_app import checker, compute, inputs, state
 from qwk_app.frame import page_guard
-from qwk_app.text import num, show_error, tr
-from qwk_explained import InputError, Walkthrough, parse_table, walkthrough_from_table
+from qwk_app.text import escape_markdown, num, show_error, tr
+from qwk_explained import InputError, Walkthrough
+from qwk_explained.core.types import Quantity
 from qwk_explained.present import feedback, formulas, worksheet
+from qwk_explained.present.catalogue import STEPS, Step, StepSlug
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import language
-from qwk_explained.teaching import checking
+from qwk_explained.teaching.checking import CheckedAnswer, check_answers, first_wrong
 
 page_guard()
 
-MODES = ("vectors", "table")
-TOLERANCE_KINDS = ("absolute", "relative")
-#: Shown until a table is typed or linked: the 3 x 3 table whose SAS printout the statistics
-#: are tested against.
-DEFAULT_TABLE = "0,4,1;0,8,0;0,1,5"
-#: Canonical session keys of this page (widgets mirror them as ``<key>_input``).
-MODE, TABLE = "checker_mode", "checker_table"
-TOLERANCE, TOLERANCE_KIND = "checker_tolerance", "checker_tolerance_kind"
-
-
-def answer_key(step: str) -> str:
-    return f"checker_answer_{step}"
-
-
-def cell_key(step: str) -> str:
-    return f"checker_cell_{step}"
-
-
-def _init() -> None:
-    """Page state on first use: the mode and table from the first URL, else the defaults."""
-    session = st.session_state
-    if MODE not in session:
-        url_table = state.url_value("table")
-        url_mode = state.url_value("mode")
-        if url_mode in MODES:
-            mode = url_mode
-        else:
-            mode = "table" if url_table is not None else "vectors"
-        session[MODE] = mode
-        session[TABLE] = str(url_table) if url_table is not None else DEFAULT_TABLE
-    session.setdefault(TOLERANCE, checking.DEFAULT_TOLERANCE)
-    session.setdefault(TOLERANCE_KIND, "absolute")
-    for step in checking.STEPS:
-        session.setdefault(answer_key(step), "")
+#: The grids of each step (steps 6 and 7 are typed in one field per value).
+STEP_GRIDS: dict[StepSlug, tuple[checker.Grid, ...]] = {
+    "observed": ("observed",), "weights": ("weights",), "histograms": ("histograms",),
+    "expected": ("expected",), "normalization": ("observed_norm", "expected_norm")}
+#: Colours of the marks (text on a light background, readable on a projector).
+MARK_STYLE = {"✓": "background-color: #d7f5dd", "≈": "background-color: #e3f2d0",
+              "✗": "background-color: #fbd9d7", "?": "background-color: #fdf0c8"}
 
 
 @st.cache_resource(max_entries=64, show_spinner=False)
-def _table_walkthrough(canonical: str, weights: str) -> Walkthrough:
-    return walkthrough_from_table(parse_table(canonical), weights=weights)
+def _table_result(text: str, first: int, weights: str) -> tuple[Walkthrough, str]:
+    return checker.table_result(text, first, weights)
 
 
-def _canonical_table(table: np.ndarray) -> str:
-    return ";".join(",".join(str(int(v)) for v in row) for row in table)
-
-
-def _table_input(weights: str) -> tuple[Walkthrough | None, str, worksheet.Source]:
-    """The table text area, its problem right below it, and the walkthrough it gives."""
-    st.text_area(tr("checker.table_label"), key=state.bind(TABLE), on_change=state.commit(TABLE),
-                 help=tr("checker.table_help"), height=110)
-    text = str(st.session_state.get(TABLE, ""))
+def _data() -> tuple[Walkthrough | None, str, worksheet.Source]:
+    """The mode's input and the walkthrough it gives (``None`` until the input is valid)."""
+    session = st.session_state
+    lang = state.lang()
+    st.radio(tr("checker.mode"), checker.MODES, key=state.bind(checker.MODE),
+             on_change=state.commit(checker.MODE), horizontal=True, help=tr("checker.mode_help"),
+             format_func=lambda mode: t(lang, f"checker.mode_{mode}"))
+    state.share("mode", session[checker.MODE])
+    settings = state.settings()
+    if session[checker.MODE] == "vectors":
+        inputs.apply_table_edits()
+        outcome = compute.current()
+        inputs.text_fields(outcome)
+        if outcome.result is None or outcome.stale:
+            return None, "", worksheet.Source()
+        source = worksheet.Source(scale=settings.scale, min_rating=settings.min_rating,
+                                  max_rating=settings.max_rating)
+        return outcome.result, f"vectors\x00{outcome.key}", source
+    table_area, first_area = st.columns([3, 1])
+    table_area.text_area(tr("checker.table_label"), key=state.bind(checker.TABLE),
+                         on_change=state.commit(checker.TABLE), help=tr("checker.table_help"),
+                         height=110)
+    first_area.number_input(tr("checker.first_rating"), step=1, key=state.bind(checker.FIRST),
+                            on_change=state.commit(checker.FIRST), help=tr("checker.first_help"),
+                            min_value=checker.FIRST_RANGE[0], max_value=checker.FIRST_RANGE[1])
+    text, first = str(session[checker.TABLE]), int(session[checker.FIRST])
+    state.share("first", first or None)
     try:
-        table = parse_table(text)
+        result, canonical = _table_result(text, first, settings.weights)
     except InputError as error:
         show_error(error)
         state.share("table", ";".join(line.strip() for line in text.splitlines() if line.strip()))
         return None, "", worksheet.Source(from_table=True)
-    canonical = _canonical_table(table)
     state.share("table", canonical)
-    result = _table_walkthrough(canonical, weights)
-    st.caption(tr("checker.table_scale_note", high=result.size - 1))
-    return result, f"table\x00{canonical}\x00{weights}", worksheet.Source(from_table=True)
+    st.caption(tr("checker.table_scale_note", low=num(int(result.labels[0])),
+                  high=num(int(result.labels[-1]))))
+    key = f"table\x00{canonical}\x00{first}\x00{settings.weights}"
+    return result, key, worksheet.Source(from_table=True)
 
 
-def _vectors_input() -> tuple[Walkthrough | None, str, worksheet.Source]:
-    inputs.apply_table_edits()
-    outcome = compute.current()
-    inputs.text_fields(outcome)
-    if outcome.result is None or outcome.stale:
-        return None, "", worksheet.Source()
-    settings = state.settings()
-    source = worksheet.Source(scale=settings.scale, min_rating=settings.min_rating,
-                       max_rating=settings.max_rating)
-    return outcome.result, f"vectors\x00{outcome.key}", source
+# --- the learner's values -------------------------------------------------------------------------
 
 
-# --- the learner's answers -------------------------------------------------------------------
+def _paste(grid: checker.Grid, labels: list[int]) -> None:
+    session = st.session_state
+    if checker.paste(session, grid, labels, str(session.get(checker.paste_key(grid), ""))) is None:
+        session[checker.paste_key(grid)] = ""
 
 
-def _where(verdict: checking.Verdict, result: Walkthrough) -> str:
-    if verdict.cell is None:
-        return tr(f"checker.where.{verdict.step}")
-    i, j = verdict.cell
-    return tr(f"checker.where.{verdict.step}", row=int(result.labels[i]),
-              col=int(result.labels[j]))
-
-
-def _answers(result: Walkthrough) -> None:
+def _grid(grid: checker.Grid, result: Walkthrough, checked: Sequence[CheckedAnswer]) -> None:
+    """One editable grid beside its marks, a paste box, and what is said about its values."""
+    session = st.session_state
     lang = state.lang()
-    st.subheader(tr("checker.answers_heading"))
-    st.markdown(tr("checker.answers_intro"))
-    left, right, _ = st.columns([1, 1, 2])
-    left.number_input(tr("checker.tolerance"), min_value=0.0, max_value=1.0, step=0.001,
-                      format="%.4f", key=state.bind(TOLERANCE), on_change=state.commit(TOLERANCE),
-                      help=tr("checker.tolerance_help"))
-    right.radio(tr("checker.tolerance_kind"), TOLERANCE_KINDS, key=state.bind(TOLERANCE_KIND),
-                on_change=state.commit(TOLERANCE_KIND), horizontal=True,
-                format_func=lambda kind: t(lang, f"checker.tolerance_{kind}"))
-    tolerance = checking.Tolerance(float(st.session_state[TOLERANCE]),
-                             st.session_state[TOLERANCE_KIND] == "relative")
-    summary = st.container()
-    verdicts: list[checking.Verdict] = []
-    # The three cell steps each pick a cell; the three sums share one row.
-    for step in checking.CELL_STEPS:
-        with st.container(border=True):
-            st.markdown(f"**{tr(f'checker.step.{step}')}**")
-            cell_area, value_area = st.columns([2, 1])
-            with cell_area:
-                cell = widgets.cell_picker(result, store=cell_key(step), prefix=cell_key(step),
-                                             widths=(1, 1))
-            with value_area:
-                _answer_field(step, tr("checker.your_value"))
-            verdicts += _verdict(result, step, cell, tolerance, lang)
-    with st.container(border=True):
-        for column, step in zip(st.columns(3), ("numerator", "denominator", "kappa"),
-                                strict=True):
-            with column:
-                _answer_field(step, tr(f"checker.step.{step}"))
-                verdicts += _verdict(result, step, None, tolerance, lang)
-    with summary:
-        _summary(result, verdicts)
-
-
-def _answer_field(step: str, label: str) -> None:
-    st.text_input(label, key=state.bind(answer_key(step)), on_change=state.commit(answer_key(step)),
-                  help=tr("checker.your_value_help"))
-
-
-def _verdict(result: Walkthrough, step: str, cell: tuple[int, int] | None,
-             tolerance: checking.Tolerance, lang: str) -> list[checking.Verdict]:
-    """Show the verdict on one typed value right under its field; [] when nothing to check."""
-    text = str(st.session_state.get(answer_key(step), "")).strip()
-    if not text:
-        return []
-    try:
-        value = checking.parse_answer(text, language(lang).group)
-    except checking.AnswerError as error:
-        # The message quotes what was typed: escaped, so "**x**" or a link shows as typed.
-        show_error(error)
-        return []
-    verdict = checking.check_value(result, step, value, cell, tolerance)
-    if verdict.correct:
-        st.success(tr("checker.right", value=num(value, 6)), icon=":material/check_circle:")
-        return [verdict]
-    st.error(tr("checker.wrong", value=num(value, 6)), icon=":material/cancel:")
-    if verdict.diagnosis is not None:
-        st.info(feedback.hint(lang, verdict.diagnosis), icon=":material/lightbulb:")
+    labels = [int(x) for x in result.labels]
+    names = [feedback.label(lang, label) for label in labels]
+    if grid in checker.GRID_ROWS:
+        index = [tr("steps.actual_name"), tr("steps.predicted_name")]
     else:
-        st.info(tr("checker.no_hint"), icon=":material/lightbulb:")
-    return [verdict]
+        index = names
+    version, rows = checker.editor_rows(session, grid, labels)
+    st.markdown(f"**{tr(f'checker.grid.{grid}')}**")
+    st.caption(tr("checker.grid_help_histograms" if grid in checker.GRID_ROWS
+                  else "checker.grid_help_matrix"))
+    editor, shown = st.columns([3, 2])
+    frame = pd.DataFrame(rows, index=index, columns=[str(label) for label in labels],
+                         dtype=object)
+    editor.data_editor(frame, key=checker.editor_key(grid, version), num_rows="fixed",
+                       column_config={str(label): st.column_config.TextColumn(name)
+                                      for label, name in zip(labels, names, strict=True)})
+    marks = pd.DataFrame(checker.marks(grid, labels, checked), index=index, columns=names)
+    shown.dataframe(marks.style.map(lambda mark: MARK_STYLE.get(mark, "")))
+    shown.caption(tr("checker.marks_legend"))
+    with st.expander(tr("checker.paste_heading"), icon=":material/content_paste:"):
+        st.text_area(tr("checker.paste_label"), key=checker.paste_key(grid),
+                     help=tr("checker.paste_help"), height=100)
+        fill, empty = st.columns(2)
+        fill.button(tr("checker.paste_fill"), key=f"checker_fill_{grid}", on_click=_paste,
+                    args=(grid, labels))
+        empty.button(tr("checker.clear"), key=f"checker_clear_{grid}", on_click=checker.clear,
+                     args=(session, grid))
+        problem = session[checker.PASTE_PROBLEM].get(grid)
+        if problem is not None:
+            st.error(tr(f"checker.paste.{problem}", rows=num(len(checker.grid_rows(grid, labels))),
+                        columns=num(len(labels))), icon=":material/error:")
+    _said(result, checker.in_grid(grid, checked))
 
 
-def _summary(result: Walkthrough, verdicts: list[checking.Verdict]) -> None:
-    if not verdicts:
+def _said(result: Walkthrough, checked: Sequence[CheckedAnswer]) -> None:
+    """One message per group of values that get the same words."""
+    lang = state.lang()
+    for group in checker.groups(checked):
+        first = group[0]
+        places = " ".join(f"`{feedback.symbol(lang, result, answer)}`" for answer in group)
+        if first.problem is not None:
+            st.error(tr("checker.said", places=places,
+                        text=escape_markdown(feedback.verdict_line(lang, first))),
+                     icon=":material/error:")
+            continue
+        text = feedback.joined(lang, [t(lang, f"checker.verdict_short.{first.verdict}"),
+                                      *feedback.explanation(lang, result, first)])
+        if first.wrong:
+            st.error(tr("checker.said", places=places, text=escape_markdown(text)),
+                     icon=":material/cancel:")
+        else:
+            st.info(tr("checker.said", places=places, text=escape_markdown(text)),
+                    icon=":material/lightbulb:")
+
+
+def _value(quantity: Quantity, result: Walkthrough, checked: Sequence[CheckedAnswer]) -> None:
+    """One typed value (num, den or kappa) with its verdict right under it."""
+    lang = state.lang()
+    key = checker.answer_key(quantity)
+    st.text_input(tr(f"checker.value.{quantity}"), key=state.bind(key),
+                  on_change=state.commit(key), help=tr("checker.your_value_help"))
+    for answer in checked:
+        if answer.quantity != quantity:
+            continue
+        if answer.problem is not None:
+            show_error(answer.problem)
+            return
+        line = escape_markdown(feedback.verdict_line(lang, answer))
+        if answer.accepted:
+            st.success(line, icon=":material/check_circle:")
+        else:
+            st.error(line, icon=":material/cancel:")
+        said = feedback.explanation(lang, result, answer)
+        if said:
+            st.info(escape_markdown(feedback.joined(lang, said)), icon=":material/lightbulb:")
+
+
+def _summary(result: Walkthrough, checked: Sequence[CheckedAnswer]) -> None:
+    readable = [answer for answer in checked if answer.verdict is not None]
+    if not readable:
         st.info(tr("checker.nothing_checked"), icon=":material/edit:")
-        return
-    wrong = checking.first_wrong(verdicts)
-    count = len(verdicts)
-    if wrong is None:
-        st.success(tr("checker.summary_all_right", count=num(count)),
+    elif first_wrong(readable) is None:
+        st.success(tr("checker.summary_all_right", count=num(len(readable))),
                    icon=":material/celebration:")
-        return
-    right = sum(verdict.correct for verdict in verdicts)
-    st.warning(tr("checker.summary_first_wrong", right=num(right), count=num(count),
-                  where=_where(wrong, result)), icon=":material/arrow_downward:")
+    else:
+        st.warning(feedback.first_wrong_sentence(state.lang(), result, readable),
+                   icon=":material/arrow_downward:")
 
 
-# --- the reference solution ----------------------------------------------------------------------
+def _step(step: Step, result: Walkthrough, checked: Sequence[CheckedAnswer]) -> None:
+    with st.container(border=True):
+        st.subheader(step.heading(state.lang()))
+        for grid in STEP_GRIDS.get(step.slug, ()):
+            _grid(grid, result, checked)
+        scalars = [q for q in step.quantities if q in checker.SCALARS]
+        for column, quantity in zip(st.columns(max(len(scalars), 1)), scalars, strict=False):
+            with column:
+                _value(quantity, result, checked)
+
+
+# --- the reference solution -----------------------------------------------------------------------
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
 def _exports(key: str, _result: Walkthrough, lang: str,
              _source: worksheet.Source) -> dict[str, str]:
     """The four downloads for one result and language (``key`` names the result and source)."""
-    source = _source
-    return {
-        "md": worksheet.markdown(_result, lang, source),
-        "tex": worksheet.latex_document(_result, lang, source),
-        "csv": worksheet.matrices_csv(_result),
-        "py": worksheet.python_snippet(_result, lang, source),
-    }
-
-
-def _matrix(block: worksheet.Block, result: Walkthrough, lang: str) -> None:
-    st.caption(block.text)
-    latex = formulas.matrix_latex(block.values, lang, integer=block.integer,
-                            max_size=worksheet.MAX_BMATRIX, name=block.symbol)
-    if latex is not None:
-        st.latex(latex)
-        return
-    labels = [str(int(x)) for x in result.labels]
-    values = np.asarray(block.values)
-    frame = pd.DataFrame(values.astype(np.int64) if block.integer else values.round(4),
-                         index=labels, columns=labels)
-    st.dataframe(frame, width="stretch")
+    return {"md": worksheet.markdown(_result, lang, _source),
+            "tex": worksheet.latex_document(_result, lang, _source),
+            "csv": worksheet.matrices_csv(_result),
+            "py": worksheet.python_snippet(_result, lang, _source)}
 
 
 def _solution(result: Walkthrough, source: worksheet.Source) -> None:
@@ -225,7 +221,16 @@ def _solution(result: Walkthrough, source: worksheet.Source) -> None:
             elif block.kind == "formula":
                 st.latex(block.latex)
             elif block.kind == "matrix":
-                _matrix(block, result, lang)
+                st.caption(block.text)
+                latex = formulas.matrix_latex(block.values, lang, integer=block.integer,
+                                              max_size=worksheet.MAX_BMATRIX, name=block.symbol)
+                if latex is not None:
+                    st.latex(latex)
+                else:
+                    values = np.asarray(block.values)
+                    labels = [feedback.label(lang, int(x)) for x in result.labels]
+                    st.dataframe(pd.DataFrame(values.astype(np.int64) if block.integer
+                                              else values.round(4), index=labels, columns=labels))
             elif block.kind == "table":
                 frame = pd.DataFrame(list(block.rows), columns=list(block.header))
                 st.table(frame.set_index(block.header[0]))
@@ -236,46 +241,44 @@ def _downloads(key: str, result: Walkthrough, source: worksheet.Source) -> None:
     files = _exports(f"{key}\x00{source}", result, lang, source)
     st.subheader(tr("checker.downloads_heading"))
     st.caption(tr("checker.downloads_help"))
-    specs: list[tuple[str, str, str, str]] = [
-        ("md", "text/markdown", "checker.download_md", ":material/description:"),
-        ("tex", "application/x-tex", "checker.download_tex", ":material/functions:"),
-        ("csv", "text/csv", "checker.download_csv", ":material/table:"),
-        ("py", "text/x-python", "checker.download_py", ":material/code:"),
-    ]
+    specs = (("md", "text/markdown", ":material/description:"),
+             ("tex", "application/x-tex", ":material/functions:"),
+             ("csv", "text/csv", ":material/table:"),
+             ("py", "text/x-python", ":material/code:"))
     # Two per row: four in a row leave a translated label ("Hoja de trabajo (Markdown)") too
     # little room, and Streamlit cuts it off with an ellipsis.
     columns = [column for _ in range(0, len(specs), 2) for column in st.columns(2)]
-    for column, (ext, mime, label, icon) in zip(columns, specs, strict=True):
-        column.download_button(tr(label), data=files[ext].encode("utf-8"),
+    for column, (ext, mime, icon) in zip(columns, specs, strict=True):
+        column.download_button(tr(f"checker.download_{ext}"), data=files[ext].encode("utf-8"),
                                file_name=f"qwk_worksheet_{lang}.{ext}", mime=mime, icon=icon,
                                key=f"checker_download_{ext}", on_click="ignore",
                                width="stretch")
 
 
-# --- the page ----------------------------------------------------------------------------------
+# --- the page -------------------------------------------------------------------------------------
 
 
 def main() -> None:
-    _init()
-    lang = state.lang()
+    session = st.session_state
+    checker.init(session, {key: state.url_value(key) for key in ("table", "mode", "first")})
     st.title(tr("checker.title"))
     st.markdown(tr("checker.intro"))
-    st.radio(tr("checker.mode"), MODES, key=state.bind(MODE), on_change=state.commit(MODE),
-             horizontal=True, help=tr("checker.mode_help"),
-             format_func=lambda mode: t(lang, f"checker.mode_{mode}"))
-    mode = st.session_state[MODE]
-    state.share("mode", mode)
-    settings = state.settings()
-    if mode == "table":
-        result, key, source = _table_input(settings.weights)
-    else:
-        result, key, source = _vectors_input()
+    result, key, source = _data()
     if result is None:
         st.info(tr("checker.fix_input"), icon=":material/edit:")
         return
     if result.kappa is None:
         st.warning(tr("checker.kappa_undefined_note"), icon=":material/help:")
-    _answers(result)
+    labels = [int(x) for x in result.labels]
+    checker.apply_grid_edits(session, session.get(checker.LABELS) or labels)
+    checker.sync_labels(session, labels)
+    checked = check_answers(result, checker.answers(session, result),
+                            language(state.lang()).group)
+    st.subheader(tr("checker.answers_heading"))
+    st.markdown(tr("checker.answers_intro"))
+    _summary(result, checked)
+    for step in STEPS:
+        _step(step, result, checked)
     st.divider()
     _solution(result, source)
     _downloads(key, result, source)

@@ -17,13 +17,13 @@ from plotly import graph_objects as go
 from qwk_explained import Walkthrough
 from qwk_explained.core.stats import KappaStatistics
 from qwk_explained.core.types import Cell
-from qwk_explained.present import figures, formulas
+from qwk_explained.present import figures, formulas, inference
 from qwk_explained.present.catalogue import FIGURE_NAMES, FigureName, Step
-from qwk_explained.teaching.interpret import landis_koch
+from qwk_explained.teaching.interpret import shown_interval
 
 from . import state
 from .compute import Outcome
-from .text import num, percent, tr
+from .text import num, tr
 
 
 def shown_result(outcome: Outcome, page: str) -> Walkthrough:
@@ -126,10 +126,15 @@ def verdict(result: Walkthrough, stats: KappaStatistics) -> None:
         st.metric(tr("common.kappa"), tr("common.undefined"))
         st.warning(tr(f"undefined.{result.undefined_reason}"), icon=":material/help:")
         return
-    band = landis_koch(result.kappa)
     st.metric(tr("common.kappa"), num(result.kappa), help=tr("steps.kappa_help"))
-    st.markdown(tr("steps.kappa_band", band=tr(f"common.band.{band}")))
-    if stats.se is not None:
-        st.markdown(tr("steps.kappa_interval", se=num(stats.se), level=percent(stats.confidence),
-                       low=num(stats.ci_low), high=num(stats.ci_high)))
-        st.latex(formulas.ci_plugged(stats, state.lang()))
+    lang = state.lang()
+    st.markdown(tr("steps.kappa_band", band=inference.band_name(lang, result)))
+    caveat = inference.band_caveat(lang, result)
+    if caveat is not None:
+        st.caption(caveat)
+    sentences = inference.interval_sentences(lang, result, stats)
+    if sentences:
+        st.markdown(sentences[0])
+        st.latex(formulas.ci_plugged(stats, lang, shown_interval(result, stats)))
+        for note in sentences[1:]:
+            st.caption(note)

@@ -39,7 +39,7 @@ DEFAULTS: dict[str, Any] = {
 #: Shareable keys in the order they appear in the URL.
 URL_KEYS = ("lang", "actual", "predicted", "weights", "scale", "min", "max")
 #: Page-specific keys a page may add to the URL (``share``); read on session start like the rest.
-PAGE_URL_KEYS = ("step", "table", "seed", "cell", "mode", "level")
+PAGE_URL_KEYS = ("step", "table", "seed", "cell", "mode", "level", "first")
 #: Vectors longer than this (in characters) stay out of the URL: browsers and proxies cut long URLs.
 MAX_URL_VECTOR_CHARS = 3000
 

@@ -29,10 +29,11 @@ from .output import TextSink, write
 PROG = "qwk-explained"
 #: The options group's title as argparse sees it; the translated heading replaces it in the help,
 #: because argparse would put an ASCII colon after any title (Chinese writes "选项：").
-_OPTIONS_TITLE = "\x00options"
+OPTIONS_TITLE = "\x00options"
 
 _VALUE_OPTIONS = ("--actual", "--predicted", "--actual-file", "--predicted-file", "--table",
-                  "--weights", "--scale", "--min-rating", "--max-rating", "--confidence", "--lang")
+                  "--weights", "--scale", "--min-rating", "--max-rating", "--confidence", "--lang",
+                  "--answers", "--batch")
 _INTEGER = re.compile(r"^[+-]?[0-9]+$")
 # argparse only reports problems as English sentences; these are the ones a user can cause with our
 # parser (no positionals, no choices, no abbreviations), mapped to translated messages.
@@ -104,7 +105,7 @@ class _Parser(argparse.ArgumentParser):
         self.options_heading = options_heading
 
     def format_help(self) -> str:
-        return super().format_help().replace(f"{_OPTIONS_TITLE}:", self.options_heading)
+        return super().format_help().replace(f"{OPTIONS_TITLE}:", self.options_heading)
 
     def print_help(self, file: TextSink | None = None) -> None:
         # Through write(): a terminal that cannot encode the translated help gets "?" instead
@@ -177,32 +178,52 @@ def _formatter_class(usage_prefix: str) -> type[argparse.HelpFormatter]:
     return _Formatter
 
 
-def build_parser(lang: str = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
-    """The argparse parser, with every help text in ``lang``."""
-
-    def text(key: str, **params: Any) -> str:
-        # argparse %-formats help strings: a Turkish "%95" must not be read as a format.
-        return t(lang, f"cli.{key}", **params).replace("%", "%%")
-
-    examples = "\n".join([
-        t(lang, "cli.help_examples"),
-        f'  {PROG} --actual "4,4,3,4,4,4,1,1,2,1" --predicted "0,2,1,0,0,0,1,1,2,1" --lang es',
-        f"  {PROG} --actual-file ratings.csv --json",
-        f'  {PROG} --table "0,4,1;0,8,0;0,1,5" --weights linear',
-    ])
-    parser = _Parser(
-        prog=PROG,
+def new_parser(lang: str, prog: str, description: str, examples: Sequence[str]) -> _Parser:
+    """An argparse parser that speaks ``lang``: translated usage prefix, wrapped description."""
+    return _Parser(
+        prog=prog,
         # The formatter keeps the epilog's line breaks, so the description is wrapped here.
-        description=columns.fill(t(lang, "cli.help_description"), 78),
-        epilog=examples,
+        description=columns.fill(description, 78),
+        epilog="\n".join([t(lang, "cli.help_examples"), *(f"  {line}" for line in examples)]),
         add_help=False,
         allow_abbrev=False,
         formatter_class=_formatter_class(t(lang, "cli.help_usage")),
         options_heading=t(lang, "cli.help_options"),
     )
-    group = parser.add_argument_group(_OPTIONS_TITLE)
-    metavar = {key: t(lang, f"cli.metavar_{key}") for key in
-               ("ratings", "path", "table", "rating", "level", "lang", "weights", "scale")}
+
+
+def build_parser(lang: str = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
+    """The argparse parser, with every help text in ``lang``."""
+    parser = new_parser(lang, PROG, t(lang, "cli.help_description"), [
+        f'{PROG} --actual "4,4,3,4,4,4,1,1,2,1" --predicted "0,2,1,0,0,0,1,1,2,1" --lang es',
+        f"{PROG} --actual-file ratings.csv --json",
+        f'{PROG} --table "0,4,1;0,8,0;0,1,5" --weights linear',
+        f"{PROG} check --batch class.jsonl --lang es",
+    ])
+    group = parser.add_argument_group(OPTIONS_TITLE)
+    add_data_options(group, lang)
+    group.add_argument("--confidence", metavar=metavars(lang)["level"], default="0.95",
+                       help=help_text(lang, "help_confidence", default=format_number(0.95, lang)))
+    add_common_options(group, lang)
+    return parser
+
+
+def metavars(lang: str) -> dict[str, str]:
+    return {key: t(lang, f"cli.metavar_{key}") for key in
+            ("ratings", "path", "table", "rating", "level", "lang", "weights", "scale")}
+
+
+def help_text(lang: str, key: str, **params: Any) -> str:
+    # argparse %-formats help strings: a Turkish "%95" must not be read as a format.
+    return t(lang, f"cli.{key}", **params).replace("%", "%%")
+
+
+def add_data_options(group: argparse._ArgumentGroup, lang: str) -> None:
+    """The options that say which ratings (or table) to compute, shared by ``check``."""
+    def text(key: str, **params: Any) -> str:
+        return help_text(lang, key, **params)
+
+    metavar = metavars(lang)
     group.add_argument("--actual", metavar=metavar["ratings"], help=text("help_actual"))
     group.add_argument("--predicted", metavar=metavar["ratings"], help=text("help_predicted"))
     group.add_argument("--actual-file", metavar=metavar["path"], help=text("help_actual_file"))
@@ -214,14 +235,16 @@ def build_parser(lang: str = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
     group.add_argument("--scale", metavar=metavar["scale"], help=text("help_scale"))
     group.add_argument("--min-rating", metavar=metavar["rating"], help=text("help_min_rating"))
     group.add_argument("--max-rating", metavar=metavar["rating"], help=text("help_max_rating"))
-    group.add_argument("--confidence", metavar=metavar["level"], default="0.95",
-                       help=text("help_confidence", default=format_number(0.95, lang)))
-    group.add_argument("--lang", metavar=metavar["lang"], help=text("help_lang"))
-    group.add_argument("--json", action="store_true", help=text("help_json"))
-    group.add_argument("-h", "--help", action="help", help=text("help_help"))
+
+
+def add_common_options(group: argparse._ArgumentGroup, lang: str,
+                       json_help: str = "help_json") -> None:
+    """--lang, --json, --help and --version, shared by ``check``."""
+    group.add_argument("--lang", metavar=metavars(lang)["lang"], help=help_text(lang, "help_lang"))
+    group.add_argument("--json", action="store_true", help=help_text(lang, json_help))
+    group.add_argument("-h", "--help", action="help", help=help_text(lang, "help_help"))
     group.add_argument("--version", action="version", version=f"{PROG} {__version__}",
-                       help=text("help_version"))
-    return parser
+                       help=help_text(lang, "help_version"))
 
 
 def join_dash_values(argv: Sequence[str]) -> list[str]:

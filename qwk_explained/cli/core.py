@@ -3,6 +3,7 @@
 ``qwk-explained --actual "4,4,3" --predicted "0,2,1" --lang es`` prints the seven steps (O, w,
 histograms, E, normalization, num and den, kappa), each formula with the user's numbers plugged
 in, then the standard errors, z, p-value and confidence interval; ``--json`` prints the numbers.
+``qwk-explained check ...`` grades hand calculations instead (:mod:`.check`).
 
 A user never sees a traceback: a problem they can fix exits with status 2 and one translated line
 on standard error, anything unexpected with status 1 (:class:`~.errors.ExitStatus`).
@@ -26,6 +27,7 @@ from .args import (
     language_option,
     requested_language,
 )
+from .check import build_check_parser, run_check
 from .errors import ExitStatus
 from .inputs import compute
 from .json_output import result_json
@@ -46,13 +48,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             requested = requested_language(arguments)
             if requested is not None:
                 lang = language_option(requested)
-            args = build_parser(lang).parse_args(join_dash_values(arguments))
-            result, stats = compute(args)
-            if args.json:
-                text = json.dumps(result_json(result, stats), ensure_ascii=False,
-                                  allow_nan=False) + "\n"
+            if arguments[:1] == ["check"]:
+                checking = build_check_parser(lang).parse_args(join_dash_values(arguments[1:]))
+                text = run_check(checking, lang)
             else:
-                text = render_text(result, stats, lang, args.scale or "range")
+                args = build_parser(lang).parse_args(join_dash_values(arguments))
+                result, stats = compute(args)
+                if args.json:
+                    text = json.dumps(result_json(result, stats), ensure_ascii=False,
+                                      allow_nan=False) + "\n"
+                else:
+                    text = render_text(result, stats, lang, args.scale or "range")
         except QwkError as error:
             write(sys.stderr, _one_line(message(lang, error)))
             return ExitStatus.INPUT

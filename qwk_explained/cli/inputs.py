@@ -28,7 +28,7 @@ from .errors import CliError, sourced
 MAX_FILE_BYTES = MAX_ITEMS * 24
 
 
-def _read_bytes(path: str) -> bytes:
+def read_bytes(path: str) -> bytes:
     if path == "-":
         return sys.stdin.buffer.read()
     try:
@@ -53,7 +53,7 @@ def read_ratings_file(path: str) -> tuple[NDArray[np.int64], ...]:
     one column (one rater) or two (actual, then predicted), header optional. A text file holding
     several ratings per line, which is not a CSV, falls back to being read as one vector.
     """
-    text = decode_text(_read_bytes(path))
+    text = decode_text(read_bytes(path))
     lines = [line for line in text.splitlines() if line.strip()]
     if not lines:
         raise InputError("empty")
@@ -78,7 +78,7 @@ def _sourced(source: str, function: Callable[..., Any], *args: Any) -> Any:
         raise sourced(source, error) from None
 
 
-def _table_labels(size: int, low: int | None, high: int | None) -> list[int] | None:
+def table_labels(size: int, low: int | None, high: int | None) -> list[int] | None:
     """Row/column labels of a table: 0..N-1, or N consecutive ratings from a given end."""
     if low is None and high is None:
         return None
@@ -105,7 +105,7 @@ def compute(args: argparse.Namespace) -> tuple[Walkthrough, KappaStatistics]:
             if value is not None:
                 raise CliError("conflicting_options", first="--table", second=option)
         counts = _sourced("--table", parse_table, args.table)
-        labels = _table_labels(counts.shape[0], low, high)
+        labels = table_labels(counts.shape[0], low, high)
         result = walkthrough_from_table(counts, weights=args.weights, labels=labels)
         return result, result.statistics(confidence)
 

@@ -18,7 +18,7 @@ JSON_KEYS = (
 )
 
 
-def _plain(value: Any) -> Any:
+def plain(value: Any) -> Any:
     """A JSON-safe scalar: Python int/float, ``None`` for missing or non-finite values."""
     if value is None:
         return None
@@ -40,15 +40,15 @@ def result_json(result: Walkthrough, stats: KappaStatistics) -> dict[str, Any]:
         "expected": result.expected.tolist(),
         "observed_norm": result.observed_norm.tolist(),
         "expected_norm": result.expected_norm.tolist(),
-        "numerator": _plain(result.numerator),
-        "denominator": _plain(result.denominator),
-        "kappa": _plain(result.kappa),
+        "numerator": plain(result.numerator),
+        "denominator": plain(result.denominator),
+        "kappa": plain(result.kappa),
         "undefined_reason": result.undefined_reason,
-        "se": _plain(stats.se),
-        "se0": _plain(stats.se0),
-        "z": _plain(stats.z),
-        "p_value": _plain(stats.p_value),
-        "ci_low": _plain(stats.ci_low),
-        "ci_high": _plain(stats.ci_high),
+        "se": plain(stats.se),
+        "se0": plain(stats.se0),
+        "z": plain(stats.z),
+        "p_value": plain(stats.p_value),
+        "ci_low": plain(stats.ci_low),
+        "ci_high": plain(stats.ci_high),
     }
     return {key: payload[key] for key in JSON_KEYS}

@@ -19,10 +19,11 @@ from numpy.typing import NDArray
 from qwk_explained.core.stats import KappaStatistics
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Cell, Scale
+from qwk_explained.present import formulas, inference
 from qwk_explained.present.catalogue import STEPS, StepSlug
 from qwk_explained.present.i18n import t
-from qwk_explained.present.numbers import format_number, format_percent
-from qwk_explained.teaching.interpret import landis_koch
+from qwk_explained.present.numbers import format_number
+from qwk_explained.teaching.interpret import shown_interval
 
 from . import columns
 
@@ -30,11 +31,9 @@ from . import columns
 MAX_ECHOED_ITEMS = 40
 #: Matrices up to this size are printed; wider ones would wrap into an unreadable terminal mess.
 MAX_PRINTED_SIZE = 20
-#: Sums with more non-zero terms than this show the first ones, then an ellipsis.
-MAX_TERMS = 8
 
 
-class _Text:
+class TerminalText:
     """Helpers bound to one language: numbers, labels, sentences."""
 
     def __init__(self, lang: str) -> None:
@@ -57,11 +56,14 @@ class _Text:
         """A translated sentence wrapped to the terminal."""
         return self.prose_text(self(key, **params))
 
+    def width(self) -> int:
+        """The terminal's width, at most 100 columns."""
+        return max(40, min(shutil.get_terminal_size((100, 24)).columns, 100))
+
     def prose_text(self, text: str) -> str:
         """Text wrapped to the terminal's width (at most 100 columns), measured in columns: a
         Han character takes two, and Chinese breaks between characters (:mod:`.columns`)."""
-        width = max(40, min(shutil.get_terminal_size((100, 24)).columns, 100))
-        return columns.fill(text, width)
+        return columns.fill(text, self.width())
 
 
 def _grid(corner: str, columns: list[str], rows: list[tuple[str, list[str]]]) -> list[str]:
@@ -75,7 +77,7 @@ def _grid(corner: str, columns: list[str], rows: list[tuple[str, list[str]]]) ->
     return lines
 
 
-def _matrix(tx: _Text, labels: NDArray[np.int64], matrix: NDArray[Any]) -> list[str]:
+def _matrix(tx: TerminalText, labels: NDArray[np.int64], matrix: NDArray[Any]) -> list[str]:
     if len(labels) > MAX_PRINTED_SIZE:
         return [tx("cli.matrix_too_large", size=len(labels))]
     names = [tx.label(v) for v in labels]
@@ -84,18 +86,7 @@ def _matrix(tx: _Text, labels: NDArray[np.int64], matrix: NDArray[Any]) -> list[
     return _grid("i \\ j", names, rows)
 
 
-def _sum_of_terms(tx: _Text, weights: NDArray[Any], values: NDArray[Any]) -> str:
-    """``0.5625 × 0.1 + 0.25 × 0.1 + …``: the non-zero terms of sum(w × M), to check by hand."""
-    mask = (weights > 0) & (values > 0)
-    terms = [f"{tx.num(w)} × {tx.num(v)}" for w, v in zip(weights[mask], values[mask],
-                                                          strict=True)]
-    if not terms:
-        return "0"
-    shown = " + ".join(terms[:MAX_TERMS])
-    return shown + (" + …" if len(terms) > MAX_TERMS else "")
-
-
-def _weights_section(tx: _Text, result: Walkthrough) -> list[str]:
+def _weights_section(tx: TerminalText, result: Walkthrough) -> list[str]:
     labels = result.labels
     size = len(labels)
     lines = [tx.prose(f"cli.weights_explain_{result.weights_name}")]
@@ -137,16 +128,16 @@ def _weights_section(tx: _Text, result: Walkthrough) -> list[str]:
     return lines
 
 
-def _observed(tx: _Text, result: Walkthrough, focus: Cell) -> list[str]:
+def _observed(tx: TerminalText, result: Walkthrough, focus: Cell) -> list[str]:
     return [tx.prose("cli.observed_explain"), *_matrix(tx, result.labels, result.observed),
             f"n = Σ O[i, j] = {tx.num(result.n)}"]
 
 
-def _weights(tx: _Text, result: Walkthrough, focus: Cell) -> list[str]:
+def _weights(tx: TerminalText, result: Walkthrough, focus: Cell) -> list[str]:
     return [*_weights_section(tx, result), *_matrix(tx, result.labels, result.weights)]
 
 
-def _histograms(tx: _Text, result: Walkthrough, focus: Cell) -> list[str]:
+def _histograms(tx: TerminalText, result: Walkthrough, focus: Cell) -> list[str]:
     lines = [tx.prose("cli.histograms_explain")]
     names = [tx.label(v) for v in result.labels]
     hist_a = [tx.num(v) for v in result.actual_hist.tolist()]
@@ -161,7 +152,7 @@ def _histograms(tx: _Text, result: Walkthrough, focus: Cell) -> list[str]:
     return lines
 
 
-def _expected(tx: _Text, result: Walkthrough, focus: Cell) -> list[str]:
+def _expected(tx: TerminalText, result: Walkthrough, focus: Cell) -> list[str]:
     a, b = focus
     i, j = int(result.labels[a]), int(result.labels[b])
     return [
@@ -174,7 +165,7 @@ def _expected(tx: _Text, result: Walkthrough, focus: Cell) -> list[str]:
     ]
 
 
-def _normalization(tx: _Text, result: Walkthrough, focus: Cell) -> list[str]:
+def _normalization(tx: TerminalText, result: Walkthrough, focus: Cell) -> list[str]:
     labels, n = result.labels, tx.num(result.n)
     a, b = focus
     oa, ob = (int(x) for x in np.unravel_index(int(np.argmax(result.observed)),
@@ -191,18 +182,19 @@ def _normalization(tx: _Text, result: Walkthrough, focus: Cell) -> list[str]:
     ]
 
 
-def _sums(tx: _Text, result: Walkthrough, focus: Cell) -> list[str]:
+def _sums(tx: TerminalText, result: Walkthrough, focus: Cell) -> list[str]:
+    # Every non-zero term, wrapped, so that a hand-added sum can be compared term by term.
     lines = [tx.prose("cli.sums_explain")]
     for name, value, matrix, total in (
-            ("num", "O", result.observed_norm, tx.num(result.numerator)),
-            ("den", "E", result.expected_norm, tx.num(result.denominator))):
-        terms = _sum_of_terms(tx, result.weights, matrix)
-        plugged = "" if terms == total else f"{terms} = "
-        lines.append(f"{name} = Σ w[i, j] × {value}[i, j] / n = {plugged}{total}")
+            ("num", "O", result.observed_norm, result.numerator),
+            ("den", "E", result.expected_norm, result.denominator)):
+        lines.append(f"{name} = Σ w[i, j] × {value}[i, j] / n")
+        lines += formulas.sum_text_lines(name, result.weights, matrix, total, tx.lang,
+                                         width=tx.width())
     return lines
 
 
-def _kappa(tx: _Text, result: Walkthrough, focus: Cell) -> list[str]:
+def _kappa(tx: TerminalText, result: Walkthrough, focus: Cell) -> list[str]:
     num, den = tx.num(result.numerator), tx.num(result.denominator)
     if result.kappa is None:
         return [tx.prose("cli.kappa_explain"), f"kappa = 1 − num / den = 1 − {num} / {den}",
@@ -212,13 +204,13 @@ def _kappa(tx: _Text, result: Walkthrough, focus: Cell) -> list[str]:
 
 
 #: How each step of the catalogue is written in the terminal.
-SECTIONS: dict[StepSlug, Callable[[_Text, Walkthrough, Cell], list[str]]] = {
+SECTIONS: dict[StepSlug, Callable[[TerminalText, Walkthrough, Cell], list[str]]] = {
     "observed": _observed, "weights": _weights, "histograms": _histograms,
     "expected": _expected, "normalization": _normalization, "sums": _sums, "kappa": _kappa,
 }
 
 
-def _header(tx: _Text, result: Walkthrough, scale: Scale) -> list[str]:
+def header_lines(tx: TerminalText, result: Walkthrough, scale: Scale) -> list[str]:
     """What is compared, with which weighting and scale."""
     names = ", ".join(tx.label(v) for v in result.labels)
     lines = [tx.prose("cli.title", name=tx(f"common.kappa_name.{result.weights_name}"))]
@@ -246,18 +238,18 @@ def render_text(result: Walkthrough, stats: KappaStatistics, lang: str,
     ``scale`` is the convention the labels were built with (the result does not record it).
     Steps 4 and 5 work out the cell of E that weighs most in the denominator.
     """
-    tx = _Text(lang)
+    tx = TerminalText(lang)
     weighted = result.weighted_expected if result.denominator > 0 else result.expected
     row, column = np.unravel_index(int(np.argmax(weighted)), weighted.shape)
     focus = result.check_cell(int(row), int(column))
-    out = _header(tx, result, scale)
+    out = header_lines(tx, result, scale)
     for step in STEPS:
         out += ["", tx.prose_text(step.heading(lang)), *SECTIONS[step.slug](tx, result, focus)]
     out += ["", tx("cli.result_heading"), *_result_lines(tx, result, stats)]
     return "\n".join(out) + "\n"
 
 
-def _result_lines(tx: _Text, result: Walkthrough, stats: KappaStatistics) -> list[str]:
+def _result_lines(tx: TerminalText, result: Walkthrough, stats: KappaStatistics) -> list[str]:
     def line(label_key: str, value: str) -> str:
         return tx("cli.value_line", label=tx(label_key), value=value)
 
@@ -266,11 +258,11 @@ def _result_lines(tx: _Text, result: Walkthrough, stats: KappaStatistics) -> lis
         return [line("common.kappa", tx("common.in_sentence.undefined")),
                 tx.prose("cli.statistics_need_kappa")]
     kappa = tx.num(result.kappa)
-    band = landis_koch(result.kappa)
-    lines = [
-        f"kappa = {kappa}",
-        line("common.interpretation", tx(f"common.band.{band}")),
-    ]
+    lines = [f"kappa = {kappa}",
+             line("common.interpretation", inference.band_name(tx.lang, result) or "")]
+    caveat = inference.band_caveat(tx.lang, result)
+    if caveat is not None:
+        lines.append(tx.prose_text(caveat))
     if stats.se is None or stats.se0 is None or stats.ci_low is None or stats.ci_high is None:
         return [*lines, tx.prose("cli.statistics_unavailable")]
     lines.append(line("common.standard_error", f"SE = {tx.num(stats.se)}"))
@@ -283,17 +275,18 @@ def _result_lines(tx: _Text, result: Walkthrough, stats: KappaStatistics) -> lis
         p_text = (f"p < {tx.num(smallest)}" if stats.p_value < smallest
                   else f"p = {tx.num(stats.p_value)}")
         lines.append(line("common.p_value_two_sided", p_text))
-    level = format_percent(stats.confidence, tx.lang, decimals=2)
-    lines.append(tx("cli.confidence_interval_line", level=level, low=tx.num(stats.ci_low),
-                    high=tx.num(stats.ci_high)))
-    critical = NormalDist().inv_cdf(0.5 + stats.confidence / 2.0)
-    lines.append(f"kappa ± z × SE = {kappa} ± {tx.num(critical)} × {tx.num(stats.se)}")
+    shown = shown_interval(result, stats)
+    if shown is not None and shown.withheld is None:
+        critical = NormalDist().inv_cdf(0.5 + stats.confidence / 2.0)
+        lines.append(f"kappa ± z × SE = {kappa} ± {tx.num(critical)} × {tx.num(stats.se)}")
+    lines += [tx.prose_text(sentence)
+              for sentence in inference.interval_sentences(tx.lang, result, stats)]
     return lines
 
 
 def render_step(result: Walkthrough, slug: StepSlug, lang: str, cell: Cell) -> str:
     """One step as terminal text: its numbered heading and its section, working out ``cell``
     (positions) where the step works out one cell (a notebook shows one step at a time)."""
-    tx = _Text(lang)
+    tx = TerminalText(lang)
     heading = next(step.heading(lang) for step in STEPS if step.slug == slug)
     return "\n".join([tx.prose_text(heading), *SECTIONS[slug](tx, result, cell)]) + "\n"

@@ -1,7 +1,8 @@
 """The one shape of every problem a user can cause: a namespaced code with named parameters.
 
 Bad ratings (:class:`InputError`), a typed answer that is no number
-(:class:`~qwk_explained.teaching.checking.AnswerError`) and a wrong command line
+(:class:`~qwk_explained.teaching.typed_numbers.AnswerError`), a submission that cannot be
+checked (:class:`~qwk_explained.teaching.checking.SubmissionError`) and a wrong command line
 (:class:`~qwk_explained.cli.errors.CliError`) all derive from :class:`QwkError`. ``key`` is the
 locale key of the sentence (``errors.empty``, ``answers.not_a_number``, ``cli.missing_input``)
 and ``params`` fill its placeholders. Sentences are written at the edge (CLI, app, notebook) by

@@ -40,6 +40,7 @@ from .weights import resolve_weights
 #: Reason codes for an undefined kappa (keys under ``undefined.`` in the locales).
 SINGLE_CATEGORY: UndefinedReason = "single_category"
 NO_CHANCE_DISAGREEMENT: UndefinedReason = "no_chance_disagreement"
+ZERO_WEIGHTS: UndefinedReason = "zero_weights"
 
 
 def _frozen(array: NDArray[Any]) -> NDArray[Any]:
@@ -159,6 +160,16 @@ class Walkthrough:
         return kappa_statistics(self, confidence=confidence)
 
 
+def _undefined_reason(size: int, weights: NDArray[np.float64]) -> UndefinedReason:
+    """Why den = 0: one rating only, weights that make every disagreement free (a custom matrix of
+    zeros), or margins under which chance predicts no disagreement at all."""
+    if size < 2:
+        return SINGLE_CATEGORY
+    if not weights.any():
+        return ZERO_WEIGHTS
+    return NO_CHANCE_DISAGREEMENT
+
+
 def _from_counts(
     observed: NDArray[np.int64],
     labels: NDArray[np.int64],
@@ -182,7 +193,7 @@ def _from_counts(
     if denominator > 0:
         kappa, reason = 1.0 - numerator / denominator, None
     else:
-        kappa, reason = None, SINGLE_CATEGORY if size < 2 else NO_CHANCE_DISAGREEMENT
+        kappa, reason = None, _undefined_reason(size, w)
     return Walkthrough(
         labels=_frozen(labels),
         n=n,

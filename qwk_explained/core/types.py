@@ -19,8 +19,13 @@ Weighting = Literal["quadratic", "linear", "unweighted"]
 WeightsName = Literal["quadratic", "linear", "unweighted", "custom"]
 #: The rating scale: every integer from min to max (``range``) or only the ratings used.
 Scale = Literal["range", "observed"]
-#: Why kappa is 0/0: a one-rating scale, or no disagreement expected by chance.
-UndefinedReason = Literal["single_category", "no_chance_disagreement"]
+#: Why kappa is 0/0: a one-rating scale, no disagreement expected by chance, or a weight matrix
+#: that is 0 everywhere (every disagreement free, so nothing can be weighed).
+UndefinedReason = Literal["single_category", "no_chance_disagreement", "zero_weights"]
+#: What a learner can compute by hand and have checked, in the order of the calculation: the
+#: quantity names of the ``--json`` output and of the checker.
+Quantity = Literal["observed", "weights", "actual_hist", "predicted_hist", "expected",
+                   "observed_norm", "expected_norm", "numerator", "denominator", "kappa"]
 #: A cell of the N x N matrices by *positions* (row i = actual, column j = predicted), 0..N-1.
 Cell = tuple[int, int]
 
@@ -36,6 +41,7 @@ WEIGHTINGS: tuple[Weighting, ...] = get_args(Weighting)
 WEIGHTS_NAMES: tuple[WeightsName, ...] = get_args(WeightsName)
 SCALES: tuple[Scale, ...] = get_args(Scale)
 UNDEFINED_REASONS: tuple[UndefinedReason, ...] = get_args(UndefinedReason)
+QUANTITIES: tuple[Quantity, ...] = get_args(Quantity)
 
 
 def is_weighting(value: object) -> TypeGuard[Weighting]:

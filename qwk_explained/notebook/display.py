@@ -165,7 +165,7 @@ class ExplainedWalkthrough(Walkthrough):
         stats = super().statistics(confidence)
         return ExplainedStatistics(**{f.name: getattr(stats, f.name)
                                       for f in fields(KappaStatistics)},
-                                   lang=None if lang is None else _language(lang))
+                                   lang=None if lang is None else _language(lang), result=self)
 
     def figures(self, lang: str | None = None, *, step: str | int | None = None,
                 cell: tuple[int, int] | None = None) -> Figures:
@@ -258,6 +258,9 @@ class ExplainedStatistics(KappaStatistics):
     """:class:`~qwk_explained.core.stats.KappaStatistics` shown as a table with its caveats."""
 
     lang: str | None = field(default=None, repr=False)
+    #: The walkthrough these statistics belong to: its size and margins decide whether the
+    #: interval is clipped, withheld or flagged, as in the app.
+    result: Walkthrough | None = field(default=None, repr=False)
 
     def __eq__(self, other: object) -> bool:
         # The same numbers are the same statistics, shown or not (the core's equality compares
@@ -273,7 +276,9 @@ class ExplainedStatistics(KappaStatistics):
     def _blocks(self) -> list[Block]:
         from .document import statistics_blocks
 
-        return statistics_blocks(self, _language(self.lang))
+        if self.result is None:  # built by hand, without its walkthrough
+            raise ValueError("these statistics do not know the walkthrough they belong to")
+        return statistics_blocks(self.result, self, _language(self.lang))
 
     @property
     def markdown(self) -> str:

@@ -21,11 +21,11 @@ from numpy.typing import NDArray
 from qwk_explained.core.stats import KappaStatistics
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Cell, Scale
-from qwk_explained.present import formulas
+from qwk_explained.present import formulas, inference
 from qwk_explained.present.catalogue import FIGURE_NAMES, STEPS, FigureName, Step
 from qwk_explained.present.i18n import t
-from qwk_explained.present.numbers import format_number
-from qwk_explained.teaching.interpret import landis_koch
+from qwk_explained.present.numbers import format_number, format_percent
+from qwk_explained.teaching.interpret import shown_interval
 
 #: Matrices up to this size are written as tables; a wider one is a wall of numbers (the
 #: heatmaps of ``figures()`` show it, and the result holds every value as an array).
@@ -180,23 +180,27 @@ def step_blocks(result: Walkthrough, step: Step, lang: str, cell: Cell) -> list[
 
 
 def verdict_blocks(result: Walkthrough, lang: str, *, interval: bool = True) -> list[Block]:
-    """Kappa, its Landis and Koch band and (if ``interval``) its 95% interval, as the app's
-    verdict under step 7; or why kappa is undefined."""
+    """Kappa, its Landis and Koch band (with its caveat for weighted kappa) and, if ``interval``,
+    the interval as it may honestly be shown, in the app's words (:mod:`.present.inference`); or
+    why kappa is undefined."""
     value = (t(lang, "common.undefined") if result.kappa is None
              else format_number(result.kappa, lang))
     blocks: list[Block] = [Text(t(lang, "cli.value_line", label=t(lang, "common.kappa"),
                                   value=value), "kappa")]
     if result.kappa is None:
         return [*blocks, Text(t(lang, f"undefined.{result.undefined_reason}"))]
-    band = t(lang, f"common.band.{landis_koch(result.kappa)}")
-    blocks.append(Text(t(lang, "steps.kappa_band", band=band)))
+    blocks.append(Text(t(lang, "steps.kappa_band", band=inference.band_name(lang, result))))
+    caveat = inference.band_caveat(lang, result)
+    if caveat is not None:
+        blocks.append(Text(caveat))
+    if not interval:
+        return blocks
     stats = result.statistics()
-    if interval and stats.se is not None and stats.ci_low is not None and stats.ci_high is not None:
-        blocks += [Text(t(lang, "steps.kappa_interval", se=format_number(stats.se, lang),
-                          level=format_number(stats.confidence * 100, lang),
-                          low=format_number(stats.ci_low, lang),
-                          high=format_number(stats.ci_high, lang))),
-                   Formula(formulas.ci_plugged(stats, lang))]
+    sentences = inference.interval_sentences(lang, result, stats)
+    if sentences:
+        blocks += [Text(sentences[0]),
+                   Formula(formulas.ci_plugged(stats, lang, shown_interval(result, stats))),
+                   *(Text(note) for note in sentences[1:])]
     return blocks
 
 
@@ -217,7 +221,8 @@ def _p_value(p: float, lang: str) -> str:
     return f"< {format_number(SMALLEST_P, lang)}" if p < SMALLEST_P else format_number(p, lang)
 
 
-def _statistics_rows(stats: KappaStatistics, lang: str) -> Iterator[tuple[str, str]]:
+def _statistics_rows(result: Walkthrough, stats: KappaStatistics,
+                     lang: str) -> Iterator[tuple[str, str]]:
     def num(value: float | None) -> str:
         return t(lang, "common.undefined") if value is None else format_number(value, lang)
 
@@ -227,20 +232,21 @@ def _statistics_rows(stats: KappaStatistics, lang: str) -> Iterator[tuple[str, s
     yield t(lang, "common.z_statistic"), num(stats.z)
     yield (t(lang, "common.p_value_two_sided"),
            num(None) if stats.p_value is None else _p_value(stats.p_value, lang))
-    label = t(lang, "checker.ws.ci_label", level=format_number(stats.confidence * 100, lang))
-    if stats.ci_low is None or stats.ci_high is None:
+    label = t(lang, "checker.ws.ci_label", level=format_percent(stats.confidence, lang, 2))
+    shown = shown_interval(result, stats)
+    if shown is None:
         yield label, num(None)
+    elif shown.low is None or shown.high is None:
+        yield label, t(lang, "checker.ws.interval_withheld")
     else:
-        yield label, t(lang, "checker.ws.interval", low=num(stats.ci_low), high=num(stats.ci_high))
+        yield label, t(lang, "checker.ws.interval", low=num(shown.low), high=num(shown.high))
 
 
-def statistics_blocks(stats: KappaStatistics, lang: str) -> list[Block]:
-    """SE, SE0, z, p and the interval as a small table, with what limits each of them.
-
-    The caveats are those of the terminal (no kappa, no SE, no z) and what a large-sample
-    approximation cannot promise: an interval that crosses -1 or 1, or that shrinks to a point.
-    """
-    rows = tuple((label, (value,)) for label, value in _statistics_rows(stats, lang))
+def statistics_blocks(result: Walkthrough, stats: KappaStatistics, lang: str) -> list[Block]:
+    """SE, SE0, z, p and the interval as a small table, with the same caveats as the app and the
+    terminal: no kappa, no SE, no z; the interval clipped, withheld or flagged
+    (:func:`.present.inference.interval_sentences`)."""
+    rows = tuple((label, (value,)) for label, value in _statistics_rows(result, stats, lang))
     blocks: list[Block] = [
         Heading(t(lang, "checker.ws.stats_heading"), 2),
         Table("", t(lang, "checker.ws.quantity"), (t(lang, "checker.ws.value"),), rows,
@@ -251,13 +257,7 @@ def statistics_blocks(stats: KappaStatistics, lang: str) -> list[Block]:
     if stats.se is None or stats.ci_low is None or stats.ci_high is None:
         return [*blocks, Text(t(lang, "cli.statistics_unavailable"))]
     blocks.append(Text(t(lang, "checker.ws.stats_text")))
-    blocks.append(Text(t(lang, "notebook.asymptotic")))
     if stats.z is None:
         blocks.append(Text(t(lang, "cli.z_unavailable")))
-    if stats.se == 0:
-        blocks.append(Text(t(lang, "notebook.interval_point",
-                             kappa=format_number(stats.kappa, lang))))
-    elif stats.ci_low < -1 or stats.ci_high > 1:
-        blocks.append(Text(t(lang, "notebook.interval_beyond", low=format_number(-1, lang),
-                             high=format_number(1, lang))))
+    blocks += [Text(sentence) for sentence in inference.interval_sentences(lang, result, stats)]
     return blocks

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Literal, get_args
 
 from qwk_explained.core.steps import Walkthrough
-from qwk_explained.core.types import Cell, WeightsName
+from qwk_explained.core.types import Cell, Quantity, WeightsName
 
 from . import formulas
 from .i18n import t
@@ -37,16 +37,14 @@ StepSlug = Literal["observed", "weights", "histograms", "expected", "normalizati
                    "kappa"]
 SLUGS: tuple[StepSlug, ...] = get_args(StepSlug)
 
-#: What a learner can compute by hand and have checked, and the step each belongs to: the
-#: quantity names of the ``--json`` output and of the checker.
 #: The walkthrough's figures, by the result's attribute they draw (and the two histograms); built
 #: by :func:`qwk_explained.present.figures.walkthrough_figure`.
 FigureName = Literal["observed", "weights", "histograms", "expected", "observed_norm",
                      "expected_norm", "weighted_observed", "weighted_expected"]
 FIGURE_NAMES: tuple[FigureName, ...] = get_args(FigureName)
 
-Quantity = Literal["observed", "weights", "actual_hist", "predicted_hist", "expected",
-                   "observed_norm", "expected_norm", "numerator", "denominator", "kappa"]
+__all__ = ["BY_SLUG", "FIGURE_NAMES", "SLUGS", "STEPS", "STEP_OF", "FigureName", "Quantity", "Step",
+           "StepSlug", "step"]
 
 
 @dataclass(frozen=True)

@@ -29,9 +29,10 @@ from numpy.typing import NDArray
 from qwk_explained.core.stats import KappaStatistics
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import WEIGHTS_NAMES, WeightsName
+from qwk_explained.teaching.interpret import ShownInterval
 
 from .languages import language
-from .numbers import format_latex, format_latex_percent
+from .numbers import format_latex, format_latex_percent, format_number
 
 #: Weightings with a symbolic formula (``custom`` is any non-negative N x N matrix).
 WEIGHT_KINDS: tuple[WeightsName, ...] = WEIGHTS_NAMES
@@ -306,6 +307,75 @@ def denominator_plugged(result: Walkthrough, lang: str = "en", max_terms: int = 
                          max_terms)
 
 
+#: Terms of a written-out sum per line of LaTeX (each term is "w · value", about 15 characters).
+TERMS_PER_LINE = 4
+#: A sum with more non-zero terms than this (a scale of more than 20 ratings) shows this many,
+#: then an ellipsis and the total: beyond it nobody checks a sum by hand.
+MAX_WRITTEN_TERMS = 400
+
+
+def _nonzero_terms(weights: np.ndarray, values: np.ndarray) -> list[tuple[float, float]]:
+    """The (w_ij, value_ij) pairs with a non-zero product, row by row (reading order)."""
+    rows, cols = np.nonzero(weights * values)
+    return [(float(weights[r, c]), float(values[r, c])) for r, c in zip(rows, cols, strict=True)]
+
+
+def _full_sum(symbol: str, weights: np.ndarray, values: np.ndarray, total: float, lang: str,
+              per_line: int) -> str:
+    pairs = _nonzero_terms(weights, values)
+    terms = [rf"{_num(w, lang)} \cdot {_num(v, lang)}" for w, v in pairs[:MAX_WRITTEN_TERMS]]
+    if len(pairs) > MAX_WRITTEN_TERMS:
+        terms.append(r"\dots")
+    head = rf"\text{{{symbol}}}"
+    if not terms:
+        return f"{head} = {_num(total, lang)}"
+    per_line = max(per_line, 1)
+    lines = [" + ".join(terms[k:k + per_line]) for k in range(0, len(terms), per_line)]
+    body = [rf"{head} &= {lines[0]}"] + [rf"&\quad + {line}" for line in lines[1:]]
+    body.append(rf"&= {_num(total, lang)}")
+    return r"\begin{aligned} " + r" \\ ".join(body) + r" \end{aligned}"
+
+
+def numerator_full(w: Walkthrough, lang: str = "en", per_line: int = TERMS_PER_LINE) -> str:
+    r"""num with every non-zero term w_{ij} \cdot O_{ij}/n written out, ``per_line`` terms per
+    line of an ``aligned`` block, then the total: what a learner compares a hand sum with.
+
+    >>> from qwk_explained import walkthrough_from_table
+    >>> print(numerator_full(walkthrough_from_table([[1, 1], [0, 2]])))
+    \begin{aligned} \text{num} &= 1 \cdot 0.25 \\ &= 0.25 \end{aligned}
+    """
+    return _full_sum("num", w.weights, w.observed_norm, w.numerator, lang, per_line)
+
+
+def denominator_full(w: Walkthrough, lang: str = "en", per_line: int = TERMS_PER_LINE) -> str:
+    r"""den with every non-zero term w_{ij} \cdot E_{ij}/n written out, then the total."""
+    return _full_sum("den", w.weights, w.expected_norm, w.denominator, lang, per_line)
+
+
+def sum_text_lines(symbol: str, weights: np.ndarray, values: np.ndarray, total: float,
+                   lang: str, width: int = 96) -> list[str]:
+    """The same written-out sum as plain text for a terminal: ``den = 0.0625 × 0.12 + …`` wrapped
+    at ``width`` columns, continuation lines indented under the first term, then ``= total``."""
+    pairs = _nonzero_terms(weights, values)
+    terms = [f"{format_number(w, lang)} × {format_number(v, lang)}"
+             for w, v in pairs[:MAX_WRITTEN_TERMS]]
+    if len(pairs) > MAX_WRITTEN_TERMS:
+        terms.append("…")
+    head = f"{symbol} = "
+    if not terms:
+        return [head + format_number(total, lang)]
+    lines, line = [], head + terms[0]
+    for term in terms[1:]:
+        if len(line) + 3 + len(term) > width:
+            lines.append(line)
+            line = " " * (len(head) - 2) + "+ " + term
+        else:
+            line += " + " + term
+    lines.append(line)
+    lines.append(" " * (len(head) - 2) + "= " + format_number(total, lang))
+    return lines
+
+
 def kappa_generic() -> str:
     r"""Kappa: one minus observed over chance-expected weighted disagreement."""
     return (
@@ -448,24 +518,31 @@ def ci_generic() -> str:
     return r"\kappa \pm z_{1-\alpha/2}\, \mathrm{SE}"
 
 
-def ci_plugged(stats: KappaStatistics, lang: str = "en") -> str:
+def ci_plugged(stats: KappaStatistics, lang: str = "en",
+               shown: ShownInterval | None = None) -> str:
     r"""The interval: ``\kappa \pm z_{0.975} \cdot \mathrm{SE} = -0.1392 \pm 1.96 \cdot 0.0741``.
 
     Then ``= [-0.2846,\ 0.0061]`` (``[-0{,}2846;\ 0{,}0061]`` in es/tr, where the comma is the
-    decimal mark and ``;`` separates the bounds).
+    decimal mark and ``;`` separates the bounds). With ``shown`` (see
+    :func:`qwk_explained.teaching.interpret.shown_interval`), an interval that reaches past the
+    possible values of kappa ends ``\cap [-1, 1] = [0.8797,\ 1]``, and a withheld one in ``?``.
     """
     level, quantile = _z_quantile(stats.confidence)
     head = rf"\kappa \pm z_{{{_num(level, lang)}}} \cdot \mathrm{{SE}}"
     if stats.kappa is None or stats.se is None or stats.ci_low is None or stats.ci_high is None:
         return f"{head} = {UNDEFINED}"
-    interval = (
-        r"\left[" + _num(stats.ci_low, lang) + _list_separator(lang)
-        + _num(stats.ci_high, lang) + r"\right]"
-    )
-    return (
-        f"{head} = {_num(stats.kappa, lang)} \\pm {_num(quantile, lang)} \\cdot "
-        f"{_num(stats.se, lang)} = {interval}"
-    )
+    plugged = (f"{head} = {_num(stats.kappa, lang)} \\pm {_num(quantile, lang)} \\cdot "
+               f"{_num(stats.se, lang)}")
+    if shown is not None and shown.withheld is not None:
+        return f"{plugged} = {UNDEFINED}"
+    text = f"{plugged} = {_interval(stats.ci_low, stats.ci_high, lang)}"
+    if shown is not None and shown.clipped and shown.low is not None and shown.high is not None:
+        text += rf" \cap {_interval(-1, 1, lang)} = {_interval(shown.low, shown.high, lang)}"
+    return text
+
+
+def _interval(low: float, high: float, lang: str) -> str:
+    return r"\left[" + _num(low, lang) + _list_separator(lang) + _num(high, lang) + r"\right]"
 
 
 def z_generic() -> str:

@@ -22,13 +22,13 @@ from typing import Any, Literal
 import numpy as np
 
 from qwk_explained.core.steps import Walkthrough
-from qwk_explained.core.types import Scale
+from qwk_explained.core.types import Cell, Scale
 from qwk_explained.teaching.cells import default_cell
 from qwk_explained.teaching.conventions import SKLEARN_WEIGHTS
-from qwk_explained.teaching.interpret import landis_koch
+from qwk_explained.teaching.interpret import shown_interval
 
-from . import formulas
-from .catalogue import STEPS, StepSlug
+from . import formulas, inference
+from .catalogue import STEPS, Step, StepSlug
 from .i18n import t
 from .languages import language
 from .numbers import format_number, format_percent
@@ -120,6 +120,14 @@ def _step_blocks(result: Walkthrough, lang: str) -> dict[StepSlug, list[Block]]:
     }
 
 
+def _plugged(step: Step, result: Walkthrough, cell: Cell, lang: str) -> tuple[str, ...]:
+    """The step's formulas with the numbers plugged in; the sums with every term written out,
+    since a worked solution is what a learner compares a hand-added sum with."""
+    if step.slug == "sums":
+        return formulas.numerator_full(result, lang), formulas.denominator_full(result, lang)
+    return step.plugged(result, cell, lang)
+
+
 def _values(values: Any, lang: str) -> str:
     return ", ".join(format_number(int(v), lang, group=False) for v in values)
 
@@ -171,14 +179,16 @@ def _outline(result: Walkthrough, lang: str, source: Source,
         yield from extras[step.slug]
         if step.per_cell:
             yield Block("text", tr("checker.ws.example_cell"))
-        for latex in step.plugged(result, cell, lang):
+        for latex in _plugged(step, result, cell, lang):
             yield Block("formula", latex=latex)
     if result.kappa is None:
         yield Block("text", tr(f"undefined.{result.undefined_reason}"))
     else:
-        band = landis_koch(result.kappa)
         yield Block("text", tr("checker.ws.result", kappa=num(result.kappa),
-                               band=tr(f"common.band.{band}")))
+                               band=inference.band_name(lang, result)))
+        caveat = inference.band_caveat(lang, result)
+        if caveat is not None:
+            yield Block("text", caveat)
 
     # Inference (Fleiss, Cohen and Everitt 1969, as SAS prints it).
     stats = result.statistics(confidence)
@@ -188,20 +198,24 @@ def _outline(result: Walkthrough, lang: str, source: Source,
         return
     yield Block("text", tr("checker.ws.stats_text"))
     level = format_percent(confidence, lang, decimals=2)
+    shown = shown_interval(result, stats)
+    interval = (tr("checker.ws.interval_withheld") if shown is None or shown.low is None
+                else tr("checker.ws.interval", low=num(shown.low), high=num(shown.high)))
     yield Block("table", header=(tr("checker.ws.quantity"), tr("checker.ws.value")), rows=(
         (tr("common.kappa"), num(stats.kappa)),
         (tr("common.standard_error"), num(stats.se)),
         (tr("common.standard_error_h0"), num(stats.se0)),
         (tr("common.z_statistic"), num(stats.z)),
         (tr("common.p_value_two_sided"), num(stats.p_value)),
-        (tr("checker.ws.ci_label", level=level),
-         tr("checker.ws.interval", low=num(stats.ci_low), high=num(stats.ci_high))),
+        (tr("checker.ws.ci_label", level=level), interval),
     ))
+    for sentence in inference.interval_sentences(lang, result, stats):
+        yield Block("text", sentence)
     for latex in (formulas.agreement_generic(), formulas.se_generic(),
                   formulas.se_generic(null=True), formulas.se_plugged(stats, lang),
                   formulas.z_generic(), formulas.z_plugged(stats, lang),
                   formulas.p_value_plugged(stats, lang), formulas.ci_generic(),
-                  formulas.ci_plugged(stats, lang)):
+                  formulas.ci_plugged(stats, lang, shown)):
         yield Block("formula", latex=latex)
 
 

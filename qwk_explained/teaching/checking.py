@@ -1,395 +1,485 @@
-"""Check a hand calculation of weighted kappa, step by step, and name the likely mistake.
+r"""Check a hand calculation of weighted kappa, value by value, and name every mistake that fits.
 
-A learner types their own value for some steps (one cell of O, w or E, the numerator, the
-denominator, kappa). :func:`check` compares each value with the reference
-:class:`~qwk_explained.steps.Walkthrough` within a rounding tolerance; a wrong value is then
-compared with the values that common mistakes produce (E not divided by n, unnormalized weights,
-rows and columns swapped, counts instead of proportions, ``num/den`` instead of ``1 - num/den``, the
-other weighting, the other rating scale, a percentage instead of a proportion). The first mistake
-that reproduces the learner's value is reported as a :class:`Diagnosis` code; its sentence lives
-in the locales under ``checker.hint.<code>`` (see :func:`qwk_explained.present.feedback.hint`).
+A learner types values for any of the quantities of the calculation (:data:`QUANTITIES`): cells of
+O, w, E, O/n and E/n, bars of the two histograms, num, den and kappa. Each value gets a
+:data:`Verdict`:
 
-:func:`parse_answer` reads a number the way people type it: decimal comma or point (``0,25`` and
-``0.25``), a fraction (``1/16``), a percentage (``25%``), full-width digits.
+- ``right``: the exact value (``1/16`` for 0.0625, ``2`` for 2);
+- ``rounding``: right to the digits the learner wrote (``0.45`` for 0.4502), or kappa worked out
+  correctly from the learner's own accepted num and den;
+- ``right_other_convention``: num and den from the counts O and E instead of the shares O/n and
+  E/n, a valid convention under which kappa is the same;
+- ``wrong``: anything else, with the list of mistakes (:data:`.mistakes.Code`) that explain it.
+
+Closeness is judged relative to the size of the quantity: a value is right to its digits when it
+lies within half a unit of its last digit of the reference (or within a rounding to four
+significant figures, so that rounded intermediate steps never turn a right answer wrong), and it
+must carry at least :data:`MIN_FIGURES` significant figures (kappa: or :data:`KAPPA_DECIMALS`
+decimals), otherwise it is too coarse to tell. A wrong value is compared with what every
+combination of at most two classic mistakes gives (:mod:`.mistakes`); the mistakes of all the
+simplest combinations that reproduce it are named.
+
+>>> from qwk_explained import walkthrough
+>>> result = walkthrough([4, 4, 3, 4, 4, 4, 1, 1, 2, 1], [0, 2, 1, 0, 0, 0, 1, 1, 2, 1])
+>>> typed = [Answer("kappa", None, "-0,14"), Answer("denominator", None, "3.95"),
+...          Answer("expected", (4, 0), "20")]
+>>> for answer in check_answers(result, typed):  # in the order of the calculation
+...     print(answer.quantity, answer.verdict, answer.diagnoses)
+expected wrong ('expected_not_divided_by_n',)
+denominator right_other_convention ('expected_not_divided_by_n', 'counts_not_shares')
+kappa rounding ()
 """
 
 from __future__ import annotations
 
 import math
 import re
-import unicodedata
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
-
-import numpy as np
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Literal, get_args
 
 from qwk_explained.core.errors import QwkError
-from qwk_explained.core.steps import Walkthrough, walkthrough_from_table
-from qwk_explained.core.types import WEIGHTINGS, Cell
+from qwk_explained.core.steps import Walkthrough
+from qwk_explained.core.types import QUANTITIES, Quantity
 
-#: Steps a learner can check, in the order they are computed (the "first wrong step" follows it).
-STEPS = ("observed", "weights", "expected", "numerator", "denominator", "kappa")
-#: Steps whose value is one cell of a matrix.
-CELL_STEPS = ("observed", "weights", "expected")
-#: Default rounding tolerance: a value rounded to 2 decimals is still accepted.
-DEFAULT_TOLERANCE = 0.005
-#: A wrong value within this many tolerances of the reference is "close" (a rounding slip).
-CLOSE_FACTOR = 10.0
-#: Every diagnosis code (``checker.hint.<code>`` in the locales).
-HINT_CODES = (
-    "swapped", "divided_by_n", "e_not_divided", "observed_not_expected", "weights_not_normalized",
-    "counts_not_proportions", "num_den_swapped", "ratio_not_one_minus", "ratio_inverted", "sign",
-    "weighting_quadratic", "weighting_linear", "weighting_unweighted", "scale_observed",
-    "scale_range", "percent", "close", "kappa_undefined",
+from .mistakes import (
+    CODES,
+    KAPPA_FORMS,
+    Candidate,
+    Code,
+    KappaForm,
+    MistakeModel,
+    kappa_form,
+    mistake_model,
+    other_scale,
 )
-#: Longest piece of the learner's text repeated in a message.
-_SHOWN = 20
+from .typed_numbers import AnswerError, Reading, TypedNumber, parse_answer, read_number
+
+__all__ = [
+    "ACCEPTED", "CELL_QUANTITIES", "CODES", "HISTOGRAMS", "KAPPA_DECIMALS", "MIN_FIGURES",
+    "NOTES", "QUANTITIES", "VERDICTS", "Answer", "AnswerError", "CheckedAnswer", "Code",
+    "Judgement", "Note", "Quantity", "SubmissionError", "Verdict", "answers_from_mapping",
+    "cell_labels", "check_answers", "first_wrong", "hint_params", "judge", "parse_answer",
+    "precise_enough", "reference",
+]
+
+#: What a checked value can be (see the module's docstring).
+Verdict = Literal["right", "rounding", "right_other_convention", "wrong"]
+VERDICTS: tuple[Verdict, ...] = get_args(Verdict)
+#: Verdicts that count as right (a grade, the score of the practice page).
+ACCEPTED: frozenset[Verdict] = frozenset({"right", "rounding", "right_other_convention"})
+#: Remarks on a verdict: a value right to its digits but with too few of them; a kappa typed
+#: where kappa is undefined; a kappa right for the learner's own num and den.
+Note = Literal["too_few_digits", "kappa_undefined", "from_your_sums"]
+NOTES: tuple[Note, ...] = get_args(Note)
+
+#: Quantities that are matrices (checked cell by cell) and histograms (bar by bar).
+CELL_QUANTITIES: tuple[Quantity, ...] = ("observed", "weights", "expected", "observed_norm",
+                                         "expected_norm")
+HISTOGRAMS: tuple[Quantity, ...] = ("actual_hist", "predicted_hist")
+#: Fewest significant figures that let a rounded value be told from a wrong one.
+MIN_FIGURES = 2
+#: Kappa lives on [-1, 1] and is customarily given to 2 decimals: that is always enough.
+KAPPA_DECIMALS = 2
+#: A value right to four significant figures is right, however many digits it is written with:
+#: the learner may have rounded an intermediate step.
+RELATIVE_FLOOR = 5e-4
+
+_RANK: dict[Verdict, int] = {"right": 0, "rounding": 1, "right_other_convention": 2}
 
 
-# --- parsing ---------------------------------------------------------------------------------
+class SubmissionError(QwkError, ValueError):
+    """A submission that cannot be checked: unknown quantity, wrong shape, a cell off the scale
+    (locale keys under ``checker.errors.``)."""
+
+    namespace = "checker.errors"
 
 
-class AnswerError(QwkError, ValueError):
-    """A typed answer that is not a number (locale keys under ``checker.parse.``)."""
-
-    namespace = "checker.parse"
+# --- one value ------------------------------------------------------------------------------------
 
 
-_PLAIN = re.compile(r"^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$")
-# "1,234,567" and "1,234.5" (English grouping), "1.234.567" and "1.234,5" (Spanish, Turkish).
-_GROUPED = {",": re.compile(r"^[+-]?[1-9][0-9]{0,2}(?:,[0-9]{3})+(?:\.[0-9]+)?$"),
-            ".": re.compile(r"^[+-]?[1-9][0-9]{0,2}(?:\.[0-9]{3})+(?:,[0-9]+)?$")}
-_MINUS_SIGNS = {ord(c): "-" for c in "\u2212\u2012\u2013\u2014\ufe63\uff0d"}
-_THIN_SPACES = {ord(c): None for c in "\u00a0\u2009\u202f\u2007"}
+@dataclass(frozen=True)
+class Judgement:
+    """The verdict on one reading of a typed value and the mistakes that explain it."""
+
+    verdict: Verdict
+    diagnoses: tuple[Code, ...] = ()
+    note: Note | None = None
+
+    def rank(self) -> int:
+        """Lower is better: right, rounding, the other convention, a named mistake, nothing."""
+        if self.verdict in _RANK:
+            return _RANK[self.verdict]
+        return 3 if self.diagnoses else 4
 
 
-def _decimal_text(token: str, thousands: str) -> str | None:
-    """``token`` with a decimal point and no grouping, or ``None`` if it is no number."""
-    if _GROUPED[thousands].match(token):
-        # Written with the language's thousands separator (1,234 in English; 1.234 in Spanish).
-        token = token.replace(thousands, "")
-        return token.replace(",", ".")
-    if "," in token and "." in token:
-        # Both marks in another language's style: the last one is the decimal mark.
-        last = max(token.rfind(","), token.rfind("."))
-        mark = token[last]
-        other = "." if mark == "," else ","
-        token = token.replace(other, "")
-        return token.replace(",", ".") if mark == "," else token
-    if token.count(",") == 1:
-        # A single comma is a decimal mark in every language the app speaks ("0,25").
-        return token.replace(",", ".")
-    return token if "," not in token else None
+def _ordered(codes: Iterable[Code]) -> tuple[Code, ...]:
+    found = set(codes)
+    return tuple(code for code in CODES if code in found)
 
 
-def _plain_number(token: str, thousands: str) -> float | None:
-    text = _decimal_text(token, thousands)
-    if text is None or not _PLAIN.match(text):
-        return None
-    value = float(text)
-    return value if math.isfinite(value) else None
+def precise_enough(number: TypedNumber, quantity: Quantity) -> bool:
+    """Whether ``number`` carries enough digits to be judged: exact, at least MIN_FIGURES
+    significant figures, or for kappa at least KAPPA_DECIMALS decimals."""
+    if number.exact or number.significant >= MIN_FIGURES:
+        return True
+    return quantity == "kappa" and number.decimals >= KAPPA_DECIMALS
 
 
-def parse_answer(text: str, thousands: str = ",") -> float:
-    """Read one number typed by a learner; raise :class:`AnswerError` when it is not one.
+def _same(a: float, b: float) -> bool:
+    return abs(a - b) <= 1e-9 * max(1.0, abs(a), abs(b))
 
-    Accepts a decimal comma or point, a fraction ``a/b``, a trailing or leading percent sign
-    (``25%``, Turkish ``%25``) and full-width characters. One comma is always a decimal mark
-    (``0,25``); grouped thousands use ``thousands``, the learner's language's grouping mark
-    (``1,234`` in English, ``1.234`` in Spanish).
 
-    >>> parse_answer("0,25"), parse_answer("0.25"), parse_answer("1/16"), parse_answer("-13,92%")
-    (0.25, 0.25, 0.0625, -0.1392)
-    >>> parse_answer("1.234", "."), parse_answer("1,234", ","), parse_answer("1,5", ",")
-    (1234.0, 1234.0, 1.5)
+def _close(number: TypedNumber, target: float, spread: float = 0.0) -> bool:
+    """Whether the typed value stands for ``target`` to the digits written (or to 4 figures)."""
+    allowed = max(number.half_unit * (1 + 1e-9), RELATIVE_FLOOR * abs(target))
+    return abs(number.value - target) <= allowed + spread + 1e-12 * max(1.0, abs(target))
+
+
+def judge(number: TypedNumber, quantity: Quantity, correct: float | None,
+          mistakes: Iterable[Candidate], own: Iterable[Candidate] = ()) -> Judgement:
+    """The verdict on ``number`` for a quantity whose right value is ``correct``.
+
+    ``mistakes`` are the values classic mistakes give (:func:`.mistakes.candidates`); ``own`` the
+    kappas formed from the learner's own accepted num and den, the right form without codes.
     """
-    if not isinstance(text, str):
-        raise AnswerError("empty")
-    # Narrow and no-break spaces group thousands in French-style numbers (1 234,5); drop them
-    # before NFKC turns them into ordinary spaces, which stay an error inside a number.
-    cleaned = unicodedata.normalize("NFKC", text.translate(_THIN_SPACES))
-    cleaned = cleaned.translate(_MINUS_SIGNS).strip()
-    if not cleaned:
-        raise AnswerError("empty")
-    shown = cleaned if len(cleaned) <= _SHOWN else cleaned[: _SHOWN - 1] + "…"
-    percent = False
-    if cleaned.endswith("%") or cleaned.startswith("%"):
-        percent, cleaned = True, cleaned.strip("%").strip()
-    parts = [part.strip() for part in cleaned.split("/")]
-    if len(parts) > 2 or any(not part or " " in part for part in parts):
-        raise AnswerError("not_a_number", text=shown)
-    values = [number for part in parts if (number := _plain_number(part, thousands)) is not None]
-    if len(values) != len(parts):
-        raise AnswerError("not_a_number", text=shown)
-    value = values[0]
-    if len(values) == 2:
-        if values[1] == 0:
-            raise AnswerError("division_by_zero", text=shown)
-        value = value / values[1]
-    if percent:
-        value = value / 100.0
-    if not math.isfinite(value):
-        raise AnswerError("not_a_number", text=shown)
-    return round(value, 12) + 0.0  # "+ 0.0" turns -0.0 into 0.0
+    if correct is None:
+        return Judgement("wrong", note="kappa_undefined")
+    if _same(number.value, correct):
+        return Judgement("right")
+    precise = precise_enough(number, quantity)
+    near = _close(number, correct)
+    if near and precise:
+        return Judgement("rounding")
+    mistakes = list(mistakes)
+    for candidate in own:
+        if not candidate.codes and (_same(number.value, candidate.value) or (
+                precise and _close(number, candidate.value, candidate.spread))):
+            return Judgement("rounding", note="from_your_sums")
+        mistakes.append(candidate)
+    possible = [candidate for candidate in mistakes if candidate.codes
+                and math.isfinite(candidate.value) and not _same(candidate.value, correct)]
+    # A value a mistake gives exactly ("1" for a weight of 1) is that mistake even when written
+    # with one digit, unless a decimal with too few digits is also the right value rounded
+    # ("0.04" for 0.037): then it says too little to name a mistake.
+    whole = number.exact or float(number.value).is_integer()
+    fits = [candidate for candidate in possible if _same(number.value, candidate.value)]
+    if near and not (whole or precise):
+        fits = []
+    if not fits and near:
+        return Judgement("wrong", note="too_few_digits")
+    if not fits and precise:
+        # A mistake whose value is the right one to these digits explains nothing.
+        fits = [candidate for candidate in possible
+                if _close(number, candidate.value, candidate.spread)
+                and not _close(replace(number, value=candidate.value), correct,
+                               candidate.spread)]
+    if not fits:
+        return Judgement("wrong")
+    fewest = min(candidate.cost for candidate in fits)
+    best = [candidate for candidate in fits if candidate.cost == fewest]
+    codes = _ordered(code for candidate in best for code in candidate.codes)
+    if any(candidate.convention for candidate in best):
+        return Judgement("right_other_convention", codes)
+    return Judgement("wrong", codes)
 
 
-# --- reference values ------------------------------------------------------------------------
+# --- a submission --------------------------------------------------------------------------------
 
 
-def reference(result: Walkthrough, step: str, cell: Cell | None = None) -> float | None:
-    """The reference value of ``step`` (at positions ``cell`` for O, w and E); ``None`` when
-    kappa is undefined."""
-    if step in CELL_STEPS:
-        i, j = _cell(result, cell)
-        matrix = {"observed": result.observed, "weights": result.weights,
-                  "expected": result.expected}[step]
-        return float(matrix[i, j])
-    if step == "numerator":
+@dataclass(frozen=True)
+class Answer:
+    """One value as the learner typed it: ``cell`` holds positions on the scale, ``(i, j)`` for a
+    matrix (row i = actual rating), ``(k,)`` for a histogram bar, ``None`` for num, den, kappa."""
+
+    quantity: Quantity
+    cell: tuple[int, ...] | None
+    text: str
+
+
+@dataclass(frozen=True)
+class CheckedAnswer:
+    """One checked value. ``verdict`` is ``None`` when the text is not a number (``problem``
+    says why); ``given`` is the number read, under ``reading`` when the text was ambiguous."""
+
+    quantity: Quantity
+    cell: tuple[int, ...] | None
+    text: str
+    number: TypedNumber | None
+    correct: float | None
+    verdict: Verdict | None
+    diagnoses: tuple[Code, ...] = ()
+    reading: Reading | None = None
+    note: Note | None = None
+    problem: AnswerError | None = None
+
+    @property
+    def given(self) -> float | None:
+        """The number read from the text."""
+        return None if self.number is None else self.number.value
+
+    @property
+    def accepted(self) -> bool:
+        return self.verdict in ACCEPTED
+
+    @property
+    def wrong(self) -> bool:
+        return self.verdict == "wrong"
+
+
+def reference(result: Walkthrough, quantity: Quantity,
+              cell: tuple[int, ...] | None = None) -> float | None:
+    """The right value of ``quantity`` (at positions ``cell``); ``None`` for an undefined kappa."""
+    if quantity in CELL_QUANTITIES:
+        if cell is None or len(cell) != 2:
+            raise ValueError(f"{quantity} needs a cell (i, j), not {cell!r}")
+        i, j = result.check_cell(int(cell[0]), int(cell[1]))
+        return float(getattr(result, quantity)[i, j])
+    if quantity in HISTOGRAMS:
+        if cell is None or len(cell) != 1:
+            raise ValueError(f"{quantity} needs a rating (k,), not {cell!r}")
+        k, _ = result.check_cell(int(cell[0]), 0)
+        return float(getattr(result, quantity)[k])
+    if quantity == "numerator":
         return result.numerator
-    if step == "denominator":
+    if quantity == "denominator":
         return result.denominator
-    if step == "kappa":
+    if quantity == "kappa":
         return result.kappa
-    raise ValueError(f"unknown step {step!r}; expected one of {STEPS}")
+    raise ValueError(f"unknown quantity {quantity!r}; expected one of {QUANTITIES}")
 
 
-def _cell(result: Walkthrough, cell: Cell | None) -> Cell:
-    if cell is None:
-        raise ValueError("a cell (i, j) is needed for the steps O, w and E")
-    i, j = int(cell[0]), int(cell[1])
-    if not (0 <= i < result.size and 0 <= j < result.size):
-        raise IndexError(f"cell ({i}, {j}) outside the {result.size} x {result.size} matrices")
-    return i, j
+def _judge_readings(readings: Sequence[TypedNumber], quantity: Quantity, correct: float | None,
+                    mistakes: Sequence[Candidate], own: Sequence[Candidate] = (),
+                    ) -> tuple[TypedNumber, Judgement]:
+    """The best reading of an ambiguous text ("1,714"), judged; the first one on a tie."""
+    judged = [(number, judge(number, quantity, correct, mistakes, own)) for number in readings]
+    return min(judged, key=lambda pair: pair[1].rank())
 
 
-# --- tolerance and verdicts --------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Tolerance:
-    """How far a typed value may be from the reference: absolute (``0.005``) or relative
-    (``0.01`` = 1 % of the reference)."""
-
-    value: float = DEFAULT_TOLERANCE
-    relative: bool = False
-
-    def bound(self, expected: float, scale: float = 1.0) -> float:
-        """The largest accepted distance from ``expected``; ``scale`` widens it for a value that
-        is a multiple of a rounded one (100 x a proportion rounded to 2 decimals)."""
-        value = max(float(self.value), 0.0)
-        if self.relative:
-            return value * abs(expected) + 1e-12
-        return value * max(abs(scale), 1.0) + 1e-12
-
-    def accepts(self, given: float, expected: float, scale: float = 1.0) -> bool:
-        return abs(given - expected) <= self.bound(expected, scale)
-
-
-@dataclass(frozen=True)
-class Diagnosis:
-    """The likely mistake: ``codes`` (one or two keys under ``checker.hint.``) and the numbers its
-    sentence mentions."""
-
-    codes: tuple[str, ...]
-    params: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """One checked value: right or wrong, the reference, and the likely mistake if wrong."""
-
-    step: str
-    cell: Cell | None
-    given: float
-    expected: float | None
-    correct: bool
-    diagnosis: Diagnosis | None = None
-
-
-@dataclass(frozen=True)
-class _Candidate:
-    value: float
-    codes: tuple[str, ...]
-    scale: float = 1.0
-    params: Mapping[str, Any] = field(default_factory=dict)
-
-
-# --- what common mistakes produce ----------------------------------------------------------------
-
-
-def _weights_factor(result: Walkthrough) -> float | None:
-    """How much larger unnormalized weights are: (N-1)^2 (quadratic) or N-1 (linear)."""
-    size = result.size
-    if size < 3:  # N - 1 = 1: normalizing changes nothing
+def _own_kappa(form: KappaForm, num: TypedNumber, den: TypedNumber) -> tuple[float, float] | None:
+    """Kappa in ``form`` from the learner's num and den, and how far their rounding can move it
+    (``None`` when a divisor could be 0 within its rounding: kappa is then unbounded)."""
+    divisor = num if form in ("1-y/x", "y/x-1") else den
+    if (divisor.value - divisor.half_unit) * (divisor.value + divisor.half_unit) <= 0:
         return None
-    if result.weights_name == "quadratic":
-        return float((size - 1) ** 2)
-    if result.weights_name == "linear":
-        return float(size - 1)
-    return None
+    value = kappa_form(form, num.value, den.value)
+    corners = [kappa_form(form, x, y)
+               for x in (num.value - num.half_unit, num.value + num.half_unit)
+               for y in (den.value - den.half_unit, den.value + den.half_unit)]
+    if value is None or any(corner is None for corner in corners):
+        return None
+    # Each form is monotone in num and in den away from 0, so the corners bound it.
+    return value, max(abs(corner - value) for corner in corners if corner is not None)
 
 
-def other_weightings(result: Walkthrough) -> dict[str, Walkthrough]:
-    """The same table with each other named weighting (quadratic, linear, unweighted)."""
-    if result.weights_name not in WEIGHTINGS:
-        return {}
-    return {name: walkthrough_from_table(result.observed, weights=name, labels=result.labels)
-            for name in WEIGHTINGS if name != result.weights_name}
+def _usable(answer: CheckedAnswer) -> bool:
+    return answer.accepted or answer.note == "too_few_digits"
 
 
-def other_scale(result: Walkthrough) -> tuple[str, Walkthrough] | None:
-    """The same data on the other rating scale, as a learner might have set it up.
+def _own_kappas(num: CheckedAnswer | None, den: CheckedAnswer | None) -> list[Candidate]:
+    """Kappas formed from the learner's own num and den, when both are right to their digits
+    (accepted, or only too coarse: that is said on num or den, not repeated on kappa)."""
+    if num is None or den is None or not (_usable(num) and _usable(den)):
+        return []
+    if num.number is None or den.number is None:
+        return []
+    own = []
+    for codes, form in KAPPA_FORMS:
+        found = _own_kappa(form, num.number, den.number)
+        if found is not None:
+            own.append(Candidate(found[0], codes, spread=found[1]))
+    return own
 
-    If some rating on the scale was used by nobody, the ``"observed"`` scale leaves it out (N
-    smaller); if the ratings used are not consecutive, the ``"range"`` scale adds the missing ones
-    (N larger). Returns ``(scale name, walkthrough)`` or ``None`` when both scales agree.
+
+def _check_one(model: MistakeModel, answer: Answer, group: str,
+               own: Sequence[Candidate] = ()) -> CheckedAnswer:
+    correct = reference(model.result, answer.quantity, answer.cell)
+    try:
+        readings = read_number(answer.text, group)
+    except AnswerError as problem:
+        return CheckedAnswer(answer.quantity, answer.cell, answer.text, None, correct, None,
+                             problem=problem)
+    mistakes = model.candidates(answer.quantity, answer.cell)
+    number, judgement = _judge_readings(readings, answer.quantity, correct, mistakes, own)
+    return CheckedAnswer(answer.quantity, answer.cell, answer.text, number, correct,
+                         judgement.verdict, judgement.diagnoses,
+                         number.reading if len(readings) > 1 else None, judgement.note)
+
+
+def _conventions(num: CheckedAnswer, den: CheckedAnswer) -> tuple[CheckedAnswer, CheckedAnswer]:
+    """num and den judged together. Both from counts: one convention, which also explains den n
+    times too large better than E left undivided. One from shares and one from counts: kappa
+    from them is off by a factor n, so the counts one is the mistake (den n times too large is
+    also what E not divided by n gives). A sum of 0 is the same in both conventions."""
+    if num.correct == 0 or den.correct == 0:
+        return num, den
+    if num.verdict == den.verdict == "right_other_convention":
+        return num, replace(den, diagnoses=("counts_not_shares",))
+    if num.verdict in ("right", "rounding") and den.verdict == "right_other_convention":
+        codes = _ordered(("mixed_counts_and_shares", "expected_not_divided_by_n"))
+        return num, replace(den, verdict="wrong", diagnoses=codes)
+    if den.verdict in ("right", "rounding") and num.verdict == "right_other_convention":
+        return replace(num, verdict="wrong", diagnoses=("mixed_counts_and_shares",)), den
+    return num, den
+
+
+def _order(answer: Answer | CheckedAnswer) -> tuple[int, tuple[int, ...]]:
+    return QUANTITIES.index(answer.quantity), answer.cell or ()
+
+
+def check_answers(result: Walkthrough, answers: Iterable[Answer], group: str = ",",
+                  model: MistakeModel | None = None) -> tuple[CheckedAnswer, ...]:
+    """Check every answer, in the order of the calculation (O, w, histograms, E, O/n, E/n, num,
+    den, kappa; cells row by row).
+
+    ``group`` is the grouping mark of the learner's language (how ``1,714`` may be read).
+    Kappa is also right when it follows from the learner's own accepted num and den; num and den
+    in different conventions (one from counts, one from shares) are a mistake together.
     """
-    if result.weights_name not in ("quadratic", "linear", "unweighted"):
+    model = model or mistake_model(result)
+    pending = sorted(answers, key=_order)
+    checked = [_check_one(model, answer, group) for answer in pending
+               if answer.quantity != "kappa"]
+    sums = {answer.quantity: index for index, answer in enumerate(checked)
+            if answer.quantity in ("numerator", "denominator")}
+    num = checked[sums["numerator"]] if "numerator" in sums else None
+    den = checked[sums["denominator"]] if "denominator" in sums else None
+    if num is not None and den is not None:
+        num, den = _conventions(num, den)
+        checked[sums["numerator"]], checked[sums["denominator"]] = num, den
+    own = _own_kappas(num, den)
+    checked += [_check_one(model, answer, group, own) for answer in pending
+                if answer.quantity == "kappa"]
+    return tuple(checked)
+
+
+def first_wrong(checked: Iterable[CheckedAnswer]) -> CheckedAnswer | None:
+    """The earliest wrong value in the order of the calculation, or ``None``."""
+    wrong = [answer for answer in checked if answer.wrong]
+    return min(wrong, key=_order) if wrong else None
+
+
+def cell_labels(result: Walkthrough, cell: tuple[int, ...] | None) -> tuple[int, ...] | None:
+    """Positions on the scale as the rating labels the learner sees (``(0, 1)`` -> ``(1, 2)``
+    for a scale 1..3)."""
+    return None if cell is None else tuple(int(result.labels[k]) for k in cell)
+
+
+def hint_params(result: Walkthrough) -> dict[str, int]:
+    """The numbers the diagnosis sentences quote: n, N, N - 1, the right and the off-by-one
+    divisor of the weights, the size of the scale in the other convention."""
+    size = result.size
+    quadratic = result.weights_name == "quadratic"
+    params = {
+        "n": result.n, "size": size, "span": size - 1,
+        "factor": (size - 1) ** 2 if quadratic else size - 1,
+        "wrong_divisor": size**2 if quadratic else size,
+    }
+    moved = other_scale(result)
+    params["other_size"] = size if moved is None else int(moved[1].size)
+    return params
+
+
+# --- answers written as data (the command line's JSON) --------------------------------------------
+
+_CELL_KEY = re.compile(r"^\s*([+-]?\d+)\s*[,;]\s*([+-]?\d+)\s*$")
+_BAR_KEY = re.compile(r"^\s*([+-]?\d+)\s*$")
+
+
+def _value_text(value: Any, quantity: Quantity, where: str, group: str = ",") -> str | None:
+    """A JSON value as the learner wrote it: text as is; a number (never ambiguous in JSON) with
+    the decimal mark the learner's language cannot take for a grouping mark."""
+    if value is None:
         return None
-    used = (result.actual_hist + result.predicted_hist) > 0
-    labels = result.labels
-    if not used.all():
-        keep = np.flatnonzero(used)
-        if keep.size == 0:
-            return None
-        table = result.observed[np.ix_(keep, keep)]
-        return "observed", walkthrough_from_table(table, weights=result.weights_name,
-                                                  labels=labels[keep])
-    full = np.arange(labels[0], labels[-1] + 1, dtype=np.int64)
-    if full.size == labels.size or full.size > 50:
-        return None
-    positions = np.searchsorted(full, labels)
-    table = np.zeros((full.size, full.size), dtype=np.int64)
-    table[np.ix_(positions, positions)] = result.observed
-    return "range", walkthrough_from_table(table, weights=result.weights_name, labels=full)
+    if isinstance(value, bool) or not isinstance(value, str | int | float):
+        raise SubmissionError("bad_value", quantity=quantity, cell=where)
+    if isinstance(value, str):
+        return value if value.strip() else None
+    if isinstance(value, float) and not math.isfinite(value):
+        raise SubmissionError("bad_value", quantity=quantity, cell=where)
+    return repr(value).replace(".", ",") if group == "." else repr(value)
 
 
-def _moved_cell(result: Walkthrough, other: Walkthrough, cell: Cell) -> Cell | None:
-    """Cell (i, j) of ``result`` in ``other`` (found by rating label), or ``None``."""
-    labels = other.labels.tolist()
-    a, b = int(result.labels[cell[0]]), int(result.labels[cell[1]])
-    if a in labels and b in labels:
-        return labels.index(a), labels.index(b)
-    return None
+def _position(result: Walkthrough, label: str, quantity: Quantity, key: str) -> int:
+    labels = [int(x) for x in result.labels]
+    if int(label) not in labels:
+        raise SubmissionError("bad_cell", quantity=quantity, cell=key)
+    return labels.index(int(label))
 
 
-def _candidates(result: Walkthrough, step: str, cell: Cell | None,
-                expected: float) -> Iterator[_Candidate]:
-    """Values that well-known mistakes give for ``step``, most specific first."""
-    n, size = result.n, result.size
-    factor = _weights_factor(result)
-    if step == "observed":
-        i, j = _cell(result, cell)
-        yield _Candidate(float(result.observed[j, i]), ("swapped",))
-        yield _Candidate(float(result.observed_norm[i, j]), ("divided_by_n",), params={"n": n})
-    elif step == "expected":
-        i, j = _cell(result, cell)
-        outer = float(result.actual_hist[i] * result.predicted_hist[j])
-        yield _Candidate(outer, ("e_not_divided",), params={"n": n})
-        yield _Candidate(float(result.expected[j, i]), ("swapped",))
-        outer_swapped = float(result.actual_hist[j] * result.predicted_hist[i])
-        yield _Candidate(outer_swapped, ("e_not_divided", "swapped"), params={"n": n})
-        yield _Candidate(float(result.expected_norm[i, j]), ("divided_by_n",), params={"n": n})
-        yield _Candidate(float(result.observed[i, j]), ("observed_not_expected",))
-    elif step == "weights":
-        i, j = _cell(result, cell)
-        if factor is not None:
-            yield _Candidate(expected * factor, ("weights_not_normalized",), factor,
-                             {"size": size, "factor": _whole(factor)})
-    elif step in ("numerator", "denominator"):
-        yield _Candidate(expected * n, ("counts_not_proportions",), n, {"n": n})
-        if factor is not None:
-            yield _Candidate(expected * factor, ("weights_not_normalized",), factor,
-                             {"size": size, "factor": _whole(factor)})
-            yield _Candidate(expected * factor * n,
-                             ("weights_not_normalized", "counts_not_proportions"), factor * n,
-                             {"size": size, "factor": _whole(factor), "n": n})
-        partner = result.denominator if step == "numerator" else result.numerator
-        yield _Candidate(partner, ("num_den_swapped",))
-    elif step == "kappa" and result.denominator > 0:
-        yield _Candidate(result.numerator / result.denominator, ("ratio_not_one_minus",))
-        if result.numerator > 0:
-            yield _Candidate(1.0 - result.denominator / result.numerator, ("ratio_inverted",))
-        yield _Candidate(-expected, ("sign",))
-    yield from _alternative_candidates(result, step, cell)
-    if step in ("weights", "numerator", "denominator", "kappa"):
-        yield _Candidate(expected * 100.0, ("percent",), 100.0)
+def answers_from_mapping(result: Walkthrough, answers: Any, group: str = ",") -> list[Answer]:
+    """The answers of a submission written as data, for :func:`check_answers`.
 
-
-def _alternative_candidates(result: Walkthrough, step: str,
-                            cell: Cell | None) -> Iterator[_Candidate]:
-    if step not in ("weights", "numerator", "denominator", "kappa"):
-        return
-    alternatives: list[tuple[tuple[str, ...], Walkthrough, dict[str, Any]]] = [
-        ((f"weighting_{name}",), other, {}) for name, other in other_weightings(result).items()]
-    scaled = other_scale(result)
-    if scaled is not None:
-        name, other = scaled
-        alternatives.append(((f"scale_{name}",), other,
-                             {"size": other.size, "expected_size": result.size}))
-    for codes, other, params in alternatives:
-        if step == "weights":
-            moved = _moved_cell(result, other, _cell(result, cell))
-            if moved is None:
-                continue
-            value: float | None = float(other.weights[moved])
+    Any subset of the quantities: a matrix as a full nested list (rows = actual ratings) or an
+    object of cells keyed ``"i,j"`` by rating labels; a histogram as a list or an object keyed by
+    rating; num, den and kappa as one value. Values are numbers or text as typed (``"0,25"``,
+    ``"1/16"``); ``null`` or an empty text skips a cell. ``group`` is the grouping mark of the
+    learner's language, as for :func:`check_answers`. Raises :class:`SubmissionError`.
+    """
+    if not isinstance(answers, Mapping):
+        raise SubmissionError("not_an_object")
+    size = result.size
+    found: list[Answer] = []
+    for name, value in answers.items():
+        if name not in QUANTITIES:
+            raise SubmissionError("unknown_quantity", quantity=str(name)[:40],
+                                  choices=", ".join(QUANTITIES))
+        quantity: Quantity = name
+        if quantity in CELL_QUANTITIES:
+            found += _matrix_answers(result, quantity, value, size, group)
+        elif quantity in HISTOGRAMS:
+            found += _histogram_answers(result, quantity, value, size, group)
         else:
-            value = reference(other, step)
-        if value is not None:
-            yield _Candidate(value, codes, params=params)
+            text = _value_text(value, quantity, "", group)
+            if text is not None:
+                found.append(Answer(quantity, None, text))
+    return found
 
 
-def _whole(value: float) -> int | float:
-    return int(value) if float(value).is_integer() else value
+def _matrix_answers(result: Walkthrough, quantity: Quantity, value: Any, size: int,
+                    group: str) -> list[Answer]:
+    found = []
+    if isinstance(value, Mapping):
+        for key, cell_value in value.items():
+            match = _CELL_KEY.match(str(key))
+            if match is None:
+                raise SubmissionError("bad_cell", quantity=quantity, cell=str(key)[:40])
+            cell = (_position(result, match[1], quantity, str(key)),
+                    _position(result, match[2], quantity, str(key)))
+            text = _value_text(cell_value, quantity, str(key), group)
+            if text is not None:
+                found.append(Answer(quantity, cell, text))
+        return found
+    if (not isinstance(value, list) or len(value) != size
+            or not all(isinstance(row, list) and len(row) == size for row in value)):
+        raise SubmissionError("bad_shape", quantity=quantity, size=size)
+    labels = [int(x) for x in result.labels]
+    for i, row in enumerate(value):
+        for j, cell_value in enumerate(row):
+            text = _value_text(cell_value, quantity, f"{labels[i]},{labels[j]}", group)
+            if text is not None:
+                found.append(Answer(quantity, (i, j), text))
+    return found
 
 
-def diagnose(result: Walkthrough, step: str, given: float, cell: Cell | None = None,
-             tolerance: Tolerance | None = None) -> Diagnosis | None:
-    """The mistake that most likely produced the wrong value ``given``, or ``None``."""
-    tolerance = tolerance or Tolerance()
-    expected = reference(result, step, cell)
-    if expected is None:
-        return Diagnosis(("kappa_undefined",))
-    for candidate in _candidates(result, step, cell, expected):
-        value = candidate.value
-        if not math.isfinite(value):
-            continue
-        # A "mistake" that gives the right value (a symmetric cell, n = 1) says nothing.
-        if tolerance.accepts(value, expected, candidate.scale):
-            continue
-        if tolerance.accepts(given, value, candidate.scale):
-            return Diagnosis(candidate.codes, dict(candidate.params))
-    if abs(given - expected) <= CLOSE_FACTOR * tolerance.bound(expected):
-        return Diagnosis(("close",))
-    return None
-
-
-def check_value(result: Walkthrough, step: str, given: float, cell: Cell | None = None,
-                tolerance: Tolerance | None = None) -> Verdict:
-    """Compare one typed value with the reference; diagnose it if it is wrong."""
-    tolerance = tolerance or Tolerance()
-    if step in CELL_STEPS:
-        cell = _cell(result, cell)
+def _histogram_answers(result: Walkthrough, quantity: Quantity, value: Any, size: int,
+                       group: str) -> list[Answer]:
+    labels = [int(x) for x in result.labels]
+    if isinstance(value, Mapping):
+        pairs = []
+        for key, bar_value in value.items():
+            match = _BAR_KEY.match(str(key))
+            if match is None:
+                raise SubmissionError("bad_cell", quantity=quantity, cell=str(key)[:40])
+            pairs.append((_position(result, match[1], quantity, str(key)), bar_value))
+    elif isinstance(value, list) and len(value) == size:
+        pairs = list(enumerate(value))
     else:
-        cell = None
-    expected = reference(result, step, cell)
-    correct = expected is not None and tolerance.accepts(given, expected)
-    diagnosis = None if correct else diagnose(result, step, given, cell, tolerance)
-    return Verdict(step, cell, float(given), expected, correct, diagnosis)
-
-
-def check(result: Walkthrough, answers: Iterable[tuple[str, Cell | None, float]],
-          tolerance: Tolerance | None = None) -> list[Verdict]:
-    """Check several answers ``(step, cell, value)``; verdicts come back in step order."""
-    order = {step: index for index, step in enumerate(STEPS)}
-    verdicts = [check_value(result, step, value, cell, tolerance)
-                for step, cell, value in answers]
-    return sorted(verdicts, key=lambda verdict: order[verdict.step])
-
-
-def first_wrong(verdicts: Sequence[Verdict]) -> Verdict | None:
-    """The earliest wrong step (in the order of the calculation), or ``None`` if all are right."""
-    order = {step: index for index, step in enumerate(STEPS)}
-    wrong = [verdict for verdict in verdicts if not verdict.correct]
-    return min(wrong, key=lambda verdict: order[verdict.step]) if wrong else None
+        raise SubmissionError("bad_shape", quantity=quantity, size=size)
+    found = []
+    for k, bar_value in pairs:
+        text = _value_text(bar_value, quantity, str(labels[k]), group)
+        if text is not None:
+            found.append(Answer(quantity, (k,), text))
+    return found

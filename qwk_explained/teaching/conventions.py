@@ -48,7 +48,8 @@ Status = Literal["ok", "undefined", "error"]
 #: Why a convention gives what it gives (``pitfalls.reason.<reason>`` in the locales).
 Reason = Literal[
     "range", "observed_same", "observed_gap", "observed_gap_unweighted", "observed_gap_even",
-    "observed_gap_same", "fixed_same", "fixed_above", "fixed_below", "seed_ok", "seed_hist_index",
+    "observed_gap_same", "fixed_same", "fixed_above", "fixed_below", "fixed_far_below", "seed_ok",
+    "seed_hist_index",
     "seed_matrix_small", "seed_negative", "e_counts", "undefined", "scale_error",
 ]
 CONVENTIONS: tuple[Convention, ...] = get_args(Convention)
@@ -147,9 +148,13 @@ def _fixed_row(a: IntArray, b: IntArray, weights: Weighting, size: int) -> Row:
                        {"rating": int(problem.params["value"]), "top": top, "size": size},
                        raises="IndexError", problem=problem)
         if problem.code == "below_scale":
-            return Row("fixed_n", None, "error", "fixed_below",
-                       {"rating": int(problem.params["value"]), "top": top, "size": size},
-                       problem=problem)
+            rating = int(problem.params["value"])
+            params = {"rating": rating, "top": top, "size": size}
+            if rating < -size:
+                # np.zeros(size)[rating] wraps a negative index only down to -size.
+                return Row("fixed_n", None, "error", "fixed_far_below", params,
+                           raises="IndexError", problem=problem)
+            return Row("fixed_n", None, "error", "fixed_below", params, problem=problem)
         return Row("fixed_n", None, "error", "scale_error", problem=problem)
     if result.kappa is None:
         return Row("fixed_n", None, "undefined", "undefined")

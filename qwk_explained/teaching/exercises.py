@@ -10,9 +10,11 @@ observed matrix O, a cell of the expected matrix E, the numerator, the denominat
 finally which of two prediction vectors for the same actual ratings has the higher kappa. Every
 answer comes from :func:`qwk_explained.walkthrough`, the same engine the rest of the app uses.
 
-Answers are typed text read by :func:`.checking.parse_answer`, the checker's reader (``0.25``,
-``0,25``, fractions such as ``3/10``, percentages); a number within :data:`TOLERANCE` of the
-engine's value counts as right, so an answer rounded to 2 decimals is accepted.
+Answers are typed text judged by the checker (:func:`.checking.check_answers`): read as the learner
+wrote them (``0.25``, ``0,25``, fractions such as ``3/10``), right to the digits written (at least
+two significant figures, kappa also to two decimals), a kappa worked out from the learner's own
+accepted num and den is right, num and den from counts are right with that convention, and a
+wrong answer comes with the mistakes that explain it.
 
 Generation draws only ``random.Random.random()`` from a string-seeded generator: Python
 guarantees that sequence across versions, so an exercise does not change with numpy or Python.
@@ -24,45 +26,55 @@ import random
 import re
 import secrets
 import unicodedata
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Literal, TypeVar, get_args
 
 from qwk_explained.core.steps import Walkthrough, walkthrough
+from qwk_explained.core.types import Quantity
 
-from .checking import AnswerError, parse_answer
+from .checking import Answer, CheckedAnswer, check_answers
+from .mistakes import MistakeModel, mistake_model
 
 #: Difficulty levels, easiest first; each is also the locale key ``practice.level.<name>``.
-LEVELS = ("easy", "medium", "hard")
-DEFAULT_LEVEL = "easy"
+Level = Literal["easy", "medium", "hard"]
+LEVELS: tuple[Level, ...] = get_args(Level)
+DEFAULT_LEVEL: Level = "easy"
 
 
 @dataclass(frozen=True)
-class Level:
+class LevelBounds:
     """Inclusive bounds of N (ratings on the scale) and of n (items)."""
 
     sizes: tuple[int, int]
     items: tuple[int, int]
 
 
-LEVEL_BOUNDS: dict[str, Level] = {
-    "easy": Level(sizes=(3, 3), items=(5, 8)),
-    "medium": Level(sizes=(4, 5), items=(8, 14)),
-    "hard": Level(sizes=(5, 6), items=(14, 20)),
+LEVEL_BOUNDS: dict[Level, LevelBounds] = {
+    "easy": LevelBounds(sizes=(3, 3), items=(5, 8)),
+    "medium": LevelBounds(sizes=(4, 5), items=(8, 14)),
+    "hard": LevelBounds(sizes=(5, 6), items=(14, 20)),
 }
 
 #: Seeds are 0..MAX_SEED: six digits at most, short enough to read out in class.
 MAX_SEED = 999_999
 #: Kinds of question, in the order they are asked.
-KINDS = ("observed", "expected", "numerator", "denominator", "kappa", "compare")
+Kind = Literal["observed", "expected", "numerator", "denominator", "kappa", "compare"]
+KINDS: tuple[Kind, ...] = get_args(Kind)
+#: The quantity of the checker each numeric question asks for.
+QUANTITY: dict[Kind, Quantity] = {"observed": "observed", "expected": "expected",
+                                  "numerator": "numerator", "denominator": "denominator",
+                                  "kappa": "kappa"}
 #: The two candidates of a "which prediction has the higher kappa?" question.
-CHOICES = ("a", "b")
-#: Largest distance from the engine's value that still counts as right: rounding to 2 decimals
-#: moves a number by at most 0.005.
-TOLERANCE = 0.005
+Choice = Literal["a", "b"]
+CHOICES: tuple[Choice, ...] = get_args(Choice)
+#: Which prediction a walkthrough is computed for: A (``predicted``) or B (``alternative``).
+Which = Literal["predicted", "alternative"]
 #: Two kappas to compare differ by at least this much, so rounding cannot decide the answer.
 MIN_KAPPA_GAP = 0.05
 
 _ATTEMPTS = 500
-_EPSILON = 1e-9
+T = TypeVar("T")
 
 
 # --- data ----------------------------------------------------------------------------------------
@@ -78,13 +90,13 @@ class Question:
     kappa of prediction A and of prediction B.
     """
 
-    kind: str
+    kind: Kind
     cell: tuple[int, int] | None
     answer: float
     kappas: tuple[float, float] | None = None
 
     @property
-    def correct_choice(self) -> str | None:
+    def correct_choice(self) -> Choice | None:
         """``"a"`` or ``"b"`` for a compare question, else ``None``."""
         return CHOICES[int(self.answer)] if self.kind == "compare" else None
 
@@ -95,7 +107,7 @@ class Exercise:
     compare question only) on the scale 0..size-1, and the questions in the order they are asked."""
 
     seed: int
-    level: str
+    level: Level
     size: int
     actual: tuple[int, ...]
     predicted: tuple[int, ...]
@@ -108,18 +120,23 @@ class Exercise:
         return len(self.actual)
 
 
-@dataclass(frozen=True)
-class Verdict:
-    """The outcome of checking one typed answer.
+#: What became of one typed answer: right (any accepted verdict), wrong, or not readable.
+Status = Literal["correct", "wrong", "unreadable"]
+#: Why a typed answer could not be read (``practice.problem_<code>`` in the locales).
+Problem = Literal["empty", "not_a_number", "division_by_zero", "not_a_choice"]
 
-    ``status`` is ``"correct"``, ``"wrong"`` or ``"unreadable"``; ``value`` the number read from
-    the text (``None`` for a choice or unreadable text); ``problem`` why the text could not be read:
-    ``"empty"``, ``"not_a_number"``, ``"division_by_zero"`` or ``"not_a_choice"``.
+
+@dataclass(frozen=True)
+class Attempt:
+    """The outcome of one typed answer to a practice question.
+
+    ``checked`` is the checker's verdict on a numeric answer (with the mistakes that explain a
+    wrong one); ``problem`` says why a text could not be read.
     """
 
-    status: str
-    value: float | None = None
-    problem: str | None = None
+    status: Status
+    checked: CheckedAnswer | None = None
+    problem: Problem | None = None
 
     @property
     def correct(self) -> bool:
@@ -150,10 +167,10 @@ def parse_seed(text: object) -> int | None:
     return value if value <= MAX_SEED else None
 
 
-def parse_level(text: object) -> str | None:
+def parse_level(text: object) -> Level | None:
     """A level name (``"easy"``, ``"medium"``, ``"hard"``), or ``None`` for anything else."""
     cleaned = str(text).strip()
-    return cleaned if cleaned in LEVELS else None
+    return next((level for level in LEVELS if level == cleaned), None)
 
 
 def random_seed(avoid: int | None = None) -> int:
@@ -176,7 +193,7 @@ def _between(rng: random.Random, low: int, high: int) -> int:
     return low + _below(rng, high - low + 1)
 
 
-def _pick(rng: random.Random, options: list):
+def _pick(rng: random.Random, options: Sequence[T]) -> T:
     return options[_below(rng, len(options))]
 
 
@@ -213,12 +230,18 @@ def _predict(rng: random.Random, actual: tuple[int, ...], size: int, agreement: 
     return tuple(predicted)
 
 
-def exercise_walkthrough(exercise: Exercise, which: str = "predicted") -> Walkthrough:
+def exercise_walkthrough(exercise: Exercise, which: Which = "predicted") -> Walkthrough:
     """Every step for the actual ratings against prediction A (``"predicted"``) or B
     (``"alternative"``), on the exercise's scale 0..N-1 with quadratic weights."""
-    if which not in ("predicted", "alternative"):
-        raise ValueError(f"which must be 'predicted' or 'alternative', not {which!r}")
-    return _walk(exercise.actual, getattr(exercise, which), exercise.size)
+    return _walk(exercise.actual, _prediction(exercise, which), exercise.size)
+
+
+def _prediction(exercise: Exercise, which: Which) -> tuple[int, ...]:
+    if which == "predicted":
+        return exercise.predicted
+    if which == "alternative":
+        return exercise.alternative
+    raise ValueError(f"which must be 'predicted' or 'alternative', not {which!r}")
 
 
 def _walk(actual: tuple[int, ...], predicted: tuple[int, ...], size: int) -> Walkthrough:
@@ -279,7 +302,7 @@ def _cell(rng: random.Random, candidates: list[tuple[int, int]], size: int,
     return _below(rng, size), _below(rng, size)
 
 
-def make_exercise(seed: int, level: str = DEFAULT_LEVEL) -> Exercise:
+def make_exercise(seed: int, level: Level = DEFAULT_LEVEL) -> Exercise:
     """The exercise for ``seed`` (0..MAX_SEED) and ``level``: the same arguments always give the
     same vectors and questions.
 
@@ -329,33 +352,95 @@ def matching_items(exercise: Exercise, cell: tuple[int, int]) -> tuple[int, ...]
                                                        strict=True)) if a == i and p == j)
 
 
-def agreements(exercise: Exercise, which: str = "predicted") -> int:
+def agreements(exercise: Exercise, which: Which = "predicted") -> int:
     """How many items prediction A (``"predicted"``) or B (``"alternative"``) rates exactly like the
     actual rater: the diagonal of O, the only thing unweighted accuracy looks at."""
-    if which not in ("predicted", "alternative"):
-        raise ValueError(f"which must be 'predicted' or 'alternative', not {which!r}")
-    return sum(a == p for a, p in zip(exercise.actual, getattr(exercise, which), strict=True))
+    return sum(a == p for a, p in zip(exercise.actual, _prediction(exercise, which),
+                                      strict=True))
 
 
 # --- answers -------------------------------------------------------------------------------------
 
-def check_answer(question: Question, text: str | None, thousands: str = ",") -> Verdict:
-    """Whether ``text`` answers ``question``: within :data:`TOLERANCE` of the engine's value, or,
-    for a compare question, the letter of the prediction with the higher kappa. ``thousands`` is
-    the grouping mark of the learner's language (see :func:`.checking.parse_answer`).
 
-    >>> q = Question("kappa", None, 0.123456)
-    >>> [check_answer(q, s).status for s in ("0,12", "0.1235", "1/8", "0.13", "abc")]
-    ['correct', 'correct', 'correct', 'wrong', 'unreadable']
+def check_answer(exercise: Exercise, question: Question, text: str | None, group: str = ",",
+                 sums: Mapping[Kind, str] | None = None,
+                 model: MistakeModel | None = None) -> Attempt:
+    """Judge ``text`` as the answer to ``question`` of ``exercise``.
+
+    A number goes through the checker (:func:`.checking.check_answers`) against prediction A's
+    walkthrough; ``group`` is the grouping mark of the learner's language, ``sums`` the learner's
+    earlier answers for num and den (a kappa worked out from accepted ones is right). A compare
+    question takes the letter of the prediction with the higher kappa.
+
+    >>> exercise = make_exercise(12345, "medium")
+    >>> kappa = exercise.questions[4]
+    >>> round(kappa.answer, 4), [check_answer(exercise, kappa, s).status
+    ...                          for s in ("0,66", "0.662", "0.7", "abc")]
+    (0.662, ['correct', 'correct', 'wrong', 'unreadable'])
     """
     if question.kind == "compare":
         choice = unicodedata.normalize("NFKC", str(text or "")).strip().casefold()
         if choice not in CHOICES:
-            return Verdict("unreadable", problem="empty" if not choice else "not_a_choice")
-        return Verdict("correct" if choice == question.correct_choice else "wrong")
-    try:
-        value = parse_answer(text or "", thousands)
-    except AnswerError as problem:
-        return Verdict("unreadable", problem=problem.code)
-    right = abs(value - question.answer) <= TOLERANCE + _EPSILON
-    return Verdict("correct" if right else "wrong", value=value)
+            return Attempt("unreadable", problem="empty" if not choice else "not_a_choice")
+        return Attempt("correct" if choice == question.correct_choice else "wrong")
+    answers = [Answer(QUANTITY[question.kind], question.cell, text or "")]
+    if question.kind == "kappa":
+        answers += [Answer(QUANTITY[kind], None, typed) for kind, typed in (sums or {}).items()
+                    if kind in ("numerator", "denominator") and typed.strip()]
+    result = exercise_walkthrough(exercise)
+    checked = check_answers(result, answers, group, model or mistake_model(result))
+    mine = next(answer for answer in checked if answer.quantity == QUANTITY[question.kind])
+    if mine.problem is not None:
+        problem: Problem = ("empty" if mine.problem.code == "empty" else "division_by_zero"
+                            if mine.problem.code == "division_by_zero" else "not_a_number")
+        return Attempt("unreadable", mine, problem)
+    return Attempt("correct" if mine.accepted else "wrong", mine)
+
+
+# --- the lesson of the comparison ---------------------------------------------------------------
+
+#: Why the prediction with the higher kappa won: with equal or larger weighted disagreement, only
+#: the chance term can have decided (``chance``); with fewer or equal exact matches but a smaller
+#: weighted disagreement, nearness did (``nearness``).
+Lesson = Literal["chance", "nearness"]
+
+
+@dataclass(frozen=True)
+class CompareLesson:
+    """The reason the comparison came out as it did, with the numbers that show it."""
+
+    lesson: Lesson
+    higher: Choice
+    lower: Choice
+    numerators: tuple[float, float]  # num of the higher and of the lower prediction
+    denominators: tuple[float, float]
+    matches: tuple[int, int]  # exact matches of the higher and of the lower prediction
+
+
+def compare_lesson(exercise: Exercise) -> CompareLesson | None:
+    """What the compare question teaches, or ``None`` when the higher kappa has both fewer
+    misses and a smaller weighted disagreement (nothing surprising to explain).
+
+    kappa = 1 - num/den: the prediction with the higher kappa has the smaller num/den. When its
+    num is not smaller, its den must be larger: the disagreement expected by chance from the two
+    histograms decided, not the misses (audit example: easy exercise 2).
+
+    >>> compare_lesson(make_exercise(2, "easy")).lesson
+    'chance'
+    """
+    question = exercise.questions[-1]
+    higher = question.correct_choice or "a"
+    lower: Choice = "b" if higher == "a" else "a"
+    which: dict[Choice, Which] = {"a": "predicted", "b": "alternative"}
+    results = {choice: exercise_walkthrough(exercise, which[choice]) for choice in CHOICES}
+    numerators = (results[higher].numerator, results[lower].numerator)
+    denominators = (results[higher].denominator, results[lower].denominator)
+    matches = (agreements(exercise, which[higher]), agreements(exercise, which[lower]))
+    # A hair of tolerance: equal sums computed in another order differ in the last bit.
+    if numerators[0] >= numerators[1] - 1e-12:
+        lesson: Lesson = "chance"
+    elif matches[0] <= matches[1]:
+        lesson = "nearness"
+    else:
+        return None
+    return CompareLesson(lesson, higher, lower, numerators, denominators, matches)

@@ -1,16 +1,29 @@
-"""Words for a kappa value: the Landis and Koch (1977) interpretation bands.
+"""Words for a kappa value and how far to trust its interval: bands, and the shown interval.
 
-Landis and Koch proposed these bands as a rough guide, not a test: "poor" below 0 (less agreement
-than chance), then slight, fair, moderate, substantial and almost perfect in steps of 0.2. The
-module returns a *code*; the name of each band lives in the locales under ``common.band.<code>``,
-so the app and the CLI say the same thing in every language.
+Landis and Koch proposed their bands as a rough guide, not a test: "poor" below 0 (less agreement
+than chance), then slight, fair, moderate, substantial and almost perfect in steps of 0.2. They
+wrote them for unweighted kappa; for a weighted kappa they are rougher still, and every surface
+says so. A kappa of exactly 0 is "no agreement beyond chance" (``chance``), not slight agreement.
+The module returns *codes*; the name of each band lives in the locales under
+``common.band.<code>``, so the app and the CLI say the same thing in every language.
+
+:func:`shown_interval` decides what becomes of the confidence interval kappa ± z·SE before it is
+shown: SE is the asymptotic (large-sample) standard error of Fleiss, Cohen and Everitt (1969), so
+the interval is clipped to [-1, 1], flagged when there are fewer than 2N² items (the smallest
+sample for which Cicchetti and Fleiss (1977) and Cicchetti (1981) found the large-sample
+approximation valid), and withheld when a rater is constant (kappa is 0 by construction) or SE is
+0 (a zero-width interval claims a certainty no sample gives).
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Literal, get_args
+from typing import TYPE_CHECKING, Literal, get_args
+
+if TYPE_CHECKING:
+    from qwk_explained.core.stats import KappaStatistics
+    from qwk_explained.core.steps import Walkthrough
 
 #: Decimals every number is shown with (sentences, tables, formulas, charts). Bands are read
 #: from kappa rounded to them, so a kappa printed as 0.2 is "slight", never "fair".
@@ -18,7 +31,8 @@ DECIMALS = 4
 
 
 #: The Landis and Koch bands, lowest first (``common.band.<code>`` in the locales).
-BandCode = Literal["poor", "slight", "fair", "moderate", "substantial", "almost_perfect"]
+BandCode = Literal["poor", "chance", "slight", "fair", "moderate", "substantial",
+                   "almost_perfect"]
 
 
 @dataclass(frozen=True)
@@ -40,6 +54,8 @@ LANDIS_KOCH_BANDS: tuple[Band, ...] = (
     Band("almost_perfect", 0.8, 1.0),
 )
 
+#: Kappa exactly 0 (to the shown decimals): agreement no different from chance.
+CHANCE: BandCode = "chance"
 BAND_CODES: tuple[BandCode, ...] = get_args(BandCode)
 
 
@@ -49,8 +65,8 @@ def landis_koch(kappa: float | None) -> BandCode | None:
     Kappa is rounded to the decimals shown everywhere else first, so the band always matches the
     number the reader sees (a kappa printed as 0.2 is "slight", never "fair").
 
-    >>> [landis_koch(k) for k in (-0.1392, 0.0, 0.2, 0.21, 0.6, 0.8)]
-    ['poor', 'slight', 'slight', 'fair', 'moderate', 'substantial']
+    >>> [landis_koch(k) for k in (-0.1392, 0.0, 0.00001, 0.2, 0.21, 0.6, 0.8)]
+    ['poor', 'chance', 'chance', 'slight', 'fair', 'moderate', 'substantial']
     >>> landis_koch(0.81), landis_koch(1.0)
     ('almost_perfect', 'almost_perfect')
     >>> landis_koch(None) is None, landis_koch(float("nan")) is None
@@ -59,9 +75,56 @@ def landis_koch(kappa: float | None) -> BandCode | None:
     if kappa is None or math.isnan(kappa):
         return None
     value = round(float(kappa), DECIMALS)
+    if value == 0:
+        return CHANCE
     if value < 0:
         return "poor"
     for band in LANDIS_KOCH_BANDS[1:]:
         if value <= band.high:
             return band.code
     return LANDIS_KOCH_BANDS[-1].code
+
+
+# --- the confidence interval as it is shown ---------------------------------------------------
+
+#: Why no interval is shown: a rater gave every item the same rating, or the standard error is 0.
+Withheld = Literal["constant_rater", "se_zero"]
+
+
+@dataclass(frozen=True)
+class ShownInterval:
+    """The confidence interval as it may honestly be shown.
+
+    ``low``/``high`` are kappa ± z·SE clipped to [-1, 1] (``None`` when withheld); ``clipped``
+    says whether the clip changed them; ``small_sample`` flags fewer than ``min_items`` = 2N²
+    items, too few for the large-sample standard error to be more than a rough guide.
+    """
+
+    low: float | None
+    high: float | None
+    clipped: bool
+    withheld: Withheld | None
+    small_sample: bool
+    min_items: int
+
+
+def shown_interval(result: Walkthrough, stats: KappaStatistics) -> ShownInterval | None:
+    """What to show of the interval (``None`` when kappa or its standard error is undefined).
+
+    >>> from qwk_explained import walkthrough
+    >>> shown_interval(walkthrough([0, 1, 2, 3, 4], [0, 1, 2, 3, 4]),
+    ...                walkthrough([0, 1, 2, 3, 4], [0, 1, 2, 3, 4]).statistics()).withheld
+    'se_zero'
+    """
+    if stats.se is None or stats.ci_low is None or stats.ci_high is None:
+        return None
+    min_items = 2 * result.size**2
+    small = result.n < min_items
+    constant = min((result.actual_hist > 0).sum(), (result.predicted_hist > 0).sum()) < 2
+    withheld: Withheld | None = ("constant_rater" if constant
+                                 else "se_zero" if stats.se == 0 else None)
+    if withheld is not None:
+        return ShownInterval(None, None, False, withheld, small, min_items)
+    low, high = max(stats.ci_low, -1.0), min(stats.ci_high, 1.0)
+    clipped = (low, high) != (stats.ci_low, stats.ci_high)
+    return ShownInterval(low, high, clipped, None, small, min_items)

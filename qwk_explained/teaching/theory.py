@@ -96,6 +96,22 @@ class BinaryKappa:
         """P(A) + P(B) - 2 P(A) P(B), which equals 1 - P_e."""
         return self.p_a + self.p_b - 2.0 * self.p_a * self.p_b
 
+    @property
+    def kappa_max(self) -> float | None:
+        """The largest kappa the two raters' rating frequencies allow (Cohen 1960).
+
+        With the margins fixed, the raters can agree on at most min(p_i, q_i) of the items in
+        each rating, so the best P_o is the sum of those minimums, below 1 whenever the two
+        raters use the ratings in different proportions; statsmodels reports it as kappa_max.
+
+        >>> round(binary_kappa(15, 10, 5, 20).kappa_max, 4)
+        0.8
+        """
+        if self.kappa_agreement is None:
+            return None
+        best = min(self.p_a, self.p_b) + min(1.0 - self.p_a, 1.0 - self.p_b)
+        return (best - self.p_e) / (1.0 - self.p_e)
+
 
 def binary_kappa(n00: Any, n01: Any, n10: Any, n11: Any) -> BinaryKappa:
     """Cohen's kappa of the 2 x 2 table [[n00, n01], [n10, n11]] (rows = actual rating 0/1).

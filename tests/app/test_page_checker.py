@@ -1,10 +1,13 @@
-"""The checker page (/checker): type a hand calculation, get verdicts, hints and the solution.
+"""The checker page (/checker): type whole matrices, histograms and sums; get verdicts, the
+mistakes named, and the full solution.
 
-Sources of truth: the engine (``walkthrough_from_table``/``walkthrough``) for every reference value
-shown, ``qwk_explained.teaching.checking`` for the expected hint of each mistake (the mistakes are
-made by hand here: E without the division by n, a swapped cell), the locales for every message,
-``parse_table`` + ``error_message`` for the translated table errors, and ``worksheet`` for the
-downloaded files (their bytes are captured from Streamlit's media storage).
+Sources of truth: the engine (``walkthrough_from_table``/``walkthrough``) for every reference
+value shown; ``check_answers`` and ``present.feedback`` for the expected verdicts and sentences
+(the mistakes are made by hand here: E without the division by n, num and den from counts);
+the locales for every message; ``parse_table`` + ``error_message`` for the translated table
+errors; ``worksheet`` and ``formulas`` for the solution and the downloaded files (their bytes are
+captured from Streamlit's media storage). The data editor is driven as Streamlit records its
+edits (``edited_rows`` in the widget's state), as a browser would.
 """
 
 from __future__ import annotations
@@ -15,15 +18,16 @@ import pytest
 from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
 
 from qwk_explained import InputError, parse_table, walkthrough, walkthrough_from_table
-from qwk_explained.present import feedback, worksheet
+from qwk_explained.present import feedback, formulas, worksheet
 from qwk_explained.present.i18n import error_message, t
 from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import format_number
-from qwk_explained.teaching import checking
+from qwk_explained.teaching.checking import Answer, check_answers
 from tests.app.helpers import assert_clean, open_app, switch_order
 
 TABLE_PARAM = "0,4,1;0,8,0;0,1,5"
 TABLE = walkthrough_from_table([[0, 4, 1], [0, 8, 0], [0, 1, 5]])
+BOOK = walkthrough_from_table([[0, 4, 1], [0, 8, 0], [0, 1, 5]], labels=[1, 2, 3])
 SEED = {"actual": "4,4,3,4,4,4,1,1,2,1", "predicted": "0,2,1,0,0,0,1,1,2,1"}
 SEED_RESULT = walkthrough(SEED["actual"], SEED["predicted"])
 
@@ -32,8 +36,8 @@ def kappa_metric(at, lang):
     return next(m.value for m in at.metric if m.label == t(lang, "common.kappa"))
 
 
-def answer(at, step):
-    return at.text_input(key=f"checker_answer_{step}_input")
+def answer(at, quantity):
+    return at.text_input(key=f"checker_answer_{quantity}_input")
 
 
 def texts(elements):
@@ -45,9 +49,20 @@ def shown(elements):
     return [re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", element.value) for element in elements]
 
 
-def hint_for(result, lang, step, value, cell=None):
-    verdict = checking.check_value(result, step, value, cell)
-    return feedback.hint(lang, verdict.diagnosis)
+def edit(at, grid, cells):
+    """Type into a grid as the data editor reports it: {row index: {column label: text}}."""
+    version = at.session_state["checker_grid_bases"][grid]["version"]
+    at.session_state[f"checker_grid_{grid}_{version}"] = {
+        "edited_rows": cells, "added_rows": [], "deleted_rows": []}
+    return at.run()
+
+
+def marks(at, grid):
+    """The marks grid beside an editor (the dataframe after it)."""
+    frames = at.dataframe
+    keys = [getattr(frame, "key", None) for frame in frames]
+    version = at.session_state["checker_grid_bases"][grid]["version"]
+    return frames[keys.index(f"checker_grid_{grid}_{version}") + 1].value
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -65,82 +80,96 @@ def test_table_link_shows_the_engines_kappa_in_each_language(lang):
         t(lang, f"checker.download_{ext}") for ext in ("md", "tex", "csv", "py")]
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_vectors_mode_uses_the_shared_vectors_in_each_language(lang):
-    """No table in the link: the shared vectors, their text fields and the engine's kappa."""
-    at = open_app("checker", lang=lang, **SEED)
+def test_a_textbook_table_keeps_its_ratings_from_the_link():
+    """?first=1: rows and columns are the ratings 1 to 3, as on paper, in the grids too."""
+    at = open_app("checker", lang="en", table=TABLE_PARAM, first="1")
     assert_clean(at)
-    assert at.radio(key="checker_mode_input").value == "vectors"
-    assert at.text_area(key="actual_input").value == SEED["actual"]
-    assert kappa_metric(at, lang) == format_number(SEED_RESULT.kappa, lang)
-    assert at.query_params["mode"] == "vectors" and "table" not in at.query_params
+    assert at.number_input(key="checker_first_input").value == 1
+    assert t("en", "checker.table_scale_note", low="1", high="3") in texts(at.caption)
+    assert at.query_params["first"] == "1"
+    assert list(marks(at, "observed").columns) == ["1", "2", "3"]
+    edit(at, "expected", {0: {"2": "65"}})  # E[1, 2] = 5 * 13 / 19, typed without / n
+    assert_clean(at)
+    assert at.session_state["checker_cells"]["expected"] == {"1,2": "65"}
+    assert marks(at, "expected").loc["1", "2"] == "✗"
+    sentence = t("en", "checker.diagnosis.expected_not_divided_by_n", n="19")
+    assert any(sentence in text for text in shown(at.error))
+    at.number_input(key="checker_first_input").set_value(0).run()
+    assert at.query_params.get("first") is None
+    assert marks(at, "expected").loc["0", "1"] == "", "cells stay with their ratings"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_verdicts_hints_and_first_wrong_step_in_each_language(lang):
-    """User flow: right kappa (typed as the language writes it) and num; E typed without the
-    division by n; a swapped O cell; an unparseable den. Each gets its translated verdict."""
+def test_whole_grids_sums_and_the_first_wrong_step_in_each_language(lang):
+    """User flow: all of O right; E with one cell not divided by n; num and den from counts
+    (right with counts); kappa typed as the language writes it. Each gets its verdict."""
     at = open_app("checker", lang=lang, table=TABLE_PARAM)
+    edit(at, "observed", {r: {str(c): str(int(TABLE.observed[r, c])) for c in range(3)}
+                          for r in range(3)})
+    assert (marks(at, "observed") == "✓").all().all()
+    edit(at, "expected", {2: {"1": "78"}})  # 6 * 13, not divided by n = 19
+    answer(at, "numerator").input(format_number(TABLE.numerator * 19, lang)).run()
+    answer(at, "denominator").input(format_number(TABLE.denominator * 19, lang)).run()
     answer(at, "kappa").input(format_number(TABLE.kappa, lang)).run()
-    answer(at, "numerator").input(format_number(TABLE.numerator, lang)).run()
+    assert_clean(at)
     successes = texts(at.success)
-    assert t(lang, "checker.summary_all_right", count=format_number(2, lang)) in successes
-    for value in (TABLE.kappa, TABLE.numerator):
-        assert t(lang, "checker.right", value=format_number(value, lang)) in successes
-
-    # E at actual rating 2, predicted rating 1, typed as h_a * h_p = 6 * 13 (no / n).
-    at.selectbox(key="checker_cell_expected_row_input").set_value(2).run()
-    at.selectbox(key="checker_cell_expected_col_input").set_value(1).run()
-    answer(at, "expected").input("78").run()
-    # O at (0, 1) typed as O at (1, 0): rows and columns swapped.
-    answer(at, "observed").input("0").run()
-    assert_clean(at)
-    infos = texts(at.info)
-    assert hint_for(TABLE, lang, "expected", 78, (2, 1)) in infos
-    assert t(lang, "checker.hint.e_not_divided", n=format_number(19, lang)) in infos
-    assert t(lang, "checker.hint.swapped") in infos
-    errors = texts(at.error)
-    assert t(lang, "checker.wrong", value="78") in errors
-    where = t(lang, "checker.where.observed", row=0, col=1)
-    assert t(lang, "checker.summary_first_wrong", right=format_number(2, lang),
-             count=format_number(4, lang), where=where) in texts(at.warning)
-
-    answer(at, "denominator").input("**1**").run()
-    assert_clean(at)
-    assert t(lang, "checker.parse.not_a_number", text="**1**") in shown(at.error)
-    assert r"\*\*1\*\*" in " ".join(texts(at.error)), "typed text is shown, not rendered"
-    assert answer(at, "denominator").value == "**1**"
+    assert t(lang, "checker.verdict.right_other_convention",
+             value=format_number(TABLE.numerator * 19, lang, 6)) in shown(at.success)
+    typed = format_number(round(TABLE.kappa, 4), lang, 6)
+    assert t(lang, "checker.verdict.rounding", value=typed) in shown(at.success), successes
+    infos = " ".join(shown(at.info))
+    assert t(lang, "checker.diagnosis.counts_not_shares", n=format_number(19, lang)) in infos
+    where = t(lang, "checker.where.expected", row="2", col="1")
+    assert t(lang, "checker.summary_first_wrong", right=format_number(12, lang),
+             count=format_number(13, lang), where=where, number=format_number(4, lang),
+             title=t(lang, "steps.expected_title")) in texts(at.warning)
 
 
-def test_spanish_comma_fractions_and_percent_hint():
-    """es: "0,4502" right; "1/2" parsed as a fraction; kappa as a percentage gets that hint."""
+def test_pasting_a_matrix_fills_the_grid_and_a_bad_paste_is_explained():
+    """Rows on lines, cells by spaces (decimal commas kept in Spanish); a 2 x 2 paste does not
+    fit a 3 x 3 grid and says so; clearing empties the grid."""
     at = open_app("checker", lang="es", table=TABLE_PARAM)
-    answer(at, "kappa").input("0,4502").run()
-    assert t("es", "checker.right", value="0,4502") in texts(at.success)
-    answer(at, "kappa").input("45,02").run()
-    assert t("es", "checker.hint.percent") in texts(at.info)
-    answer(at, "weights").input("1/4").run()  # default cell (0, 1): w = 1/4
-    assert t("es", "checker.right", value="0,25") in texts(at.success)
+    norm = TABLE.observed_norm
+    text = "\n".join(" ".join(format_number(v, "es") for v in row) for row in norm)
+    at.text_area(key="checker_paste_observed_norm").input(text)
+    at.button(key="checker_fill_observed_norm").click().run()
+    assert_clean(at)
+    assert (marks(at, "observed_norm") != "✗").all().all()
+    assert at.text_area(key="checker_paste_observed_norm").value == ""
+    at.text_area(key="checker_paste_weights").input("0\t0,25\n0,25\t0")
+    at.button(key="checker_fill_weights").click().run()
+    assert t("es", "checker.paste.shape", rows="3", columns="3") in texts(at.error)
+    at.button(key="checker_clear_observed_norm").click().run()
+    assert at.session_state["checker_cells"]["observed_norm"] == {}
 
 
-def test_tolerance_is_configurable():
-    """A tight tolerance turns a rounded kappa into a near miss with the rounding hint."""
-    at = open_app("checker", lang="en", table=TABLE_PARAM)
-    answer(at, "kappa").input("0.45").run()
-    assert t("en", "checker.right", value="0.45") in texts(at.success)
-    at.number_input(key="checker_tolerance_input").set_value(0.0001).run()
-    assert t("en", "checker.hint.close") in texts(at.info)
-    at.radio(key="checker_tolerance_kind_input").set_value("relative").run()
-    at.number_input(key="checker_tolerance_input").set_value(0.01).run()
-    assert t("en", "checker.right", value="0.45") in texts(at.success)
+def test_histograms_are_checked_bar_by_bar():
+    at = open_app("checker", lang="en", **SEED)
+    edit(at, "histograms", {0: {str(k): str(int(v)) for k, v in enumerate(SEED_RESULT.actual_hist)},
+                            1: {"0": str(int(SEED_RESULT.actual_hist[0]))}})
+    assert_clean(at)
+    grid = marks(at, "histograms")
+    assert list(grid.iloc[0]) == ["✓"] * 5 and grid.iloc[1, 0] == "✗"
+    assert any(t("en", "checker.diagnosis.transposed") in text for text in shown(at.error))
 
 
-def test_language_switch_keeps_table_answers_cells_and_mode():
-    """Switching language changes the words, never the table, the answers or the mode."""
+def test_unreadable_cells_and_values_are_shown_as_typed():
+    at = open_app("checker", lang="tr", table=TABLE_PARAM)
+    edit(at, "weights", {0: {"1": "**1**"}})
+    answer(at, "kappa").input("bir buçuk").run()
+    assert_clean(at)
+    assert marks(at, "weights").iloc[0, 1] == "?"
+    assert any("**1**" in text for text in shown(at.error))
+    assert r"\*\*1\*\*" in " ".join(texts(at.error)), "typed text is shown, not rendered"
+    assert t("tr", "checker.parse.not_a_number", text="bir buçuk") in shown(at.error)
+    assert answer(at, "kappa").value == "bir buçuk"
+
+
+def test_language_switch_keeps_table_grids_answers_and_mode():
+    """Switching language changes the words, never the table, the typed values or the mode."""
     at = open_app("checker", lang="en", table="1,2;3,4")
     answer(at, "kappa").input("0,1").run()
-    answer(at, "numerator").input("x").run()
-    at.selectbox(key="checker_cell_weights_row_input").set_value(1).run()
+    edit(at, "observed", {0: {"0": "1"}})
     for lang in switch_order("en"):
         at.selectbox(key="lang").set_value(lang).run()
         assert_clean(at)
@@ -148,9 +177,8 @@ def test_language_switch_keeps_table_answers_cells_and_mode():
         assert at.radio(key="checker_mode_input").value == "table"
         assert at.text_area(key="checker_table_input").value == "1,2;3,4"
         assert answer(at, "kappa").value == "0,1"
-        assert answer(at, "numerator").value == "x"
-        assert at.selectbox(key="checker_cell_weights_row_input").value == 1
-        assert t(lang, "checker.parse.not_a_number", text="x") in texts(at.error)
+        assert at.session_state["checker_cells"]["observed"] == {"0,0": "1"}
+        assert marks(at, "observed").iloc[0, 0] == "✓"
         assert at.query_params["table"] == "1,2;3,4" and at.query_params["lang"] == lang
 
 
@@ -173,6 +201,8 @@ def test_bad_tables_are_explained_in_the_users_language(lang):
 def test_mode_switch_and_sidebar_weights_apply_to_the_table():
     """Switching to table mode puts the table in the URL; the sidebar weighting applies."""
     at = open_app("checker", lang="en", **SEED)
+    assert at.radio(key="checker_mode_input").value == "vectors"
+    assert kappa_metric(at, "en") == format_number(SEED_RESULT.kappa, "en")
     at.radio(key="checker_mode_input").set_value("table").run()
     assert at.query_params["mode"] == "table" and at.query_params["table"] == TABLE_PARAM
     at.text_area(key="checker_table_input").input("0 4 1\n0 8 0\n0 1 5\n").run()
@@ -182,8 +212,6 @@ def test_mode_switch_and_sidebar_weights_apply_to_the_table():
     assert kappa_metric(at, "en") == format_number(linear.kappa, "en")
     at.radio(key="checker_mode_input").set_value("vectors").run()
     assert "table" not in at.query_params
-    linear_seed = walkthrough(SEED["actual"], SEED["predicted"], weights="linear")
-    assert kappa_metric(at, "en") == format_number(linear_seed.kappa, "en")
 
 
 def test_bad_vectors_ask_for_a_fix_instead_of_checking():
@@ -199,10 +227,23 @@ def test_undefined_kappa_is_explained():
     assert kappa_metric(at, "es") == t("es", "common.undefined")
     assert t("es", "checker.kappa_undefined_note") in texts(at.warning)
     answer(at, "kappa").input("1").run()
-    assert t("es", "checker.hint.kappa_undefined") in texts(at.info)
+    assert t("es", "checker.note.kappa_undefined") in shown(at.info)
 
 
-def test_downloads_hold_the_worksheet_kappa_and_matrices(monkeypatch):
+def test_full_solution_writes_every_term_of_the_sums_and_flags_the_interval():
+    """The expander holds the sums with every non-zero term (aligned over lines), and the
+    interval's small-sample note: 10 items on a 5-rating scale are fewer than 2N² = 50."""
+    at = open_app("checker", lang="en", **SEED)
+    formulas_shown = [f.value.strip("$\n") for f in at.latex]
+    assert formulas.denominator_full(SEED_RESULT, "en") in formulas_shown
+    assert r"\begin{aligned}" in formulas.denominator_full(SEED_RESULT, "en")
+    assert t("en", "interval.small_sample", n="10", size="5", min_items="50") in texts(
+        at.markdown)
+    big = open_app("checker", lang="en", table=";".join(["1,0,0,0,0,0,0,0,0"] * 9))
+    assert_clean(big)
+
+
+def test_downloads_hold_the_worksheet_of_the_table_with_its_ratings(monkeypatch):
     """The four files the buttons serve are the worksheet module's, in the page's language."""
     stored: dict[str, bytes] = {}
     original = MemoryMediaFileStorage.load_and_get_id
@@ -212,32 +253,22 @@ def test_downloads_hold_the_worksheet_kappa_and_matrices(monkeypatch):
         return original(self, path_or_data, mimetype, kind, filename)
 
     monkeypatch.setattr(MemoryMediaFileStorage, "load_and_get_id", spy)
-    at = open_app("checker", lang="es", table=TABLE_PARAM)
+    at = open_app("checker", lang="es", table=TABLE_PARAM, first="1")
     assert_clean(at)
     source = worksheet.Source(from_table=True)
     files = {name: data.decode("utf-8") for name, data in stored.items()}
-    assert files["qwk_worksheet_es.md"] == worksheet.markdown(TABLE, "es", source)
-    assert files["qwk_worksheet_es.tex"] == worksheet.latex_document(TABLE, "es", source)
-    assert files["qwk_worksheet_es.csv"] == worksheet.matrices_csv(TABLE)
-    assert files["qwk_worksheet_es.py"] == worksheet.python_snippet(TABLE, "es", source)
-    assert "0,4502" in files["qwk_worksheet_es.md"]
-    assert "| 1 | 0 | 8 | 0 |" in files["qwk_worksheet_es.md"]
-    assert "0{,}4502" in files["qwk_worksheet_es.tex"]
-    assert "expected,0,1,3.4210526315789473" in files["qwk_worksheet_es.csv"]
-    assert "walkthrough_from_table" in files["qwk_worksheet_es.py"]
+    assert files["qwk_worksheet_es.md"] == worksheet.markdown(BOOK, "es", source)
+    assert files["qwk_worksheet_es.tex"] == worksheet.latex_document(BOOK, "es", source)
+    assert files["qwk_worksheet_es.csv"] == worksheet.matrices_csv(BOOK)
+    assert files["qwk_worksheet_es.py"] == worksheet.python_snippet(BOOK, "es", source)
+    assert "| 2 | 0 | 8 | 0 |" in files["qwk_worksheet_es.md"]
+    assert "labels = [1, 2, 3]" in files["qwk_worksheet_es.py"]
 
 
-def test_full_solution_shows_every_matrix_and_the_statistics():
-    """The expander holds O as a bmatrix, the SE/z/p/CI formulas and the engine's numbers."""
-    at = open_app("checker", lang="en", table=TABLE_PARAM)
-    assert at.expander[0].label == t("en", "checker.solution")
-    formulas = [f.value.strip("$\n") for f in at.latex]  # st.latex wraps the source in $$
-    assert r"O = \begin{bmatrix} 0 & 4 & 1 \\ 0 & 8 & 0 \\ 0 & 1 & 5 \end{bmatrix}" in formulas
-    assert any(f.startswith(r"\frac{E}{n} = \begin{bmatrix}") for f in formulas)
-    stats = TABLE.statistics()
-    assert any(r"\mathrm{SE}_0" in f and format_number(stats.se0, "en") in f for f in formulas)
-    assert any(f.startswith(r"\kappa \pm z") and format_number(stats.ci_low, "en") in f
-               for f in formulas)
-    big = open_app("checker", lang="en", table=";".join(["1,0,0,0,0,0,0,0,0"] * 9))
-    assert_clean(big)
-    assert big.dataframe, "matrices larger than 8 x 8 are shown as tables"
+def test_feedback_sentences_come_from_the_feedback_module():
+    """The sentence under a wrong cell is feedback.explanation's, not a page-made one."""
+    at = open_app("checker", lang="zh", table=TABLE_PARAM)
+    edit(at, "expected", {2: {"1": "78"}})
+    (checked,) = check_answers(TABLE, [Answer("expected", (2, 1), "78")])
+    said = feedback.joined("zh", feedback.explanation("zh", TABLE, checked))
+    assert any(said in text for text in shown(at.error))

@@ -103,7 +103,8 @@ def test_shared_exercise_right_and_wrong_answers_in_each_language(lang):
 
 
 def test_point_comma_and_fraction_answers_are_all_accepted():
-    """Answers as a learner types them: a fraction, a decimal comma, a point, 2 decimals."""
+    """Answers as a learner types them: a fraction, a decimal comma, a point, kappa to 2
+    decimals."""
     at = open_practice("en")
     observed, expected, numerator, denominator, kappa, _ = EXERCISE.questions
     result = exercise_walkthrough(EXERCISE)
@@ -111,7 +112,7 @@ def test_point_comma_and_fraction_answers_are_all_accepted():
     typed = [
         str(int(observed.answer)),
         f"{result.actual_hist[i] * result.predicted_hist[j]}/{result.n}",  # E as h_a h_p / n
-        format_number(round(numerator.answer, 2), "es", decimals=2),  # decimal comma
+        f"{numerator.answer:#.2g}".replace(".", ","),  # decimal comma, 2 significant figures
         format_number(denominator.answer, "en"),  # point, 4 decimals
         format_number(round(kappa.answer, 2), "en", decimals=2),
     ]
@@ -252,3 +253,66 @@ def test_out_of_range_seed_falls_back(seed, shown):
     assert parse_seed(at.query_params["seed"]) is not None
     at.button(key="practice_new").click().run()
     assert not at.warning, "the message goes once its exercise is replaced"
+
+
+def test_a_wrong_answer_gets_the_checkers_diagnosis():
+    """E typed as h_a h_p (no division by n): the practice feedback names the mistake, in the
+    checker's words (teaching audit: wrong answers got no diagnosis)."""
+    at = open_practice("en")
+    answer(at, str(int(EXERCISE.questions[0].answer)))
+    next_question(at)
+    result = exercise_walkthrough(EXERCISE)
+    i, j = EXERCISE.questions[1].cell
+    answer(at, str(int(result.actual_hist[i] * result.predicted_hist[j])))
+    assert t("en", "practice.wrong") in [e.value for e in at.error]
+    sentence = t("en", "checker.diagnosis.expected_not_divided_by_n", n=str(EXERCISE.n))
+    assert any(sentence in info.value.replace("\\", "") for info in at.info)
+
+
+def test_the_observed_feedback_tells_item_numbers_from_the_count():
+    """The items are named as numbers of the table's columns, and their count is the cell's
+    value (teaching audit: "...predicted rating 0: 2" was an item number next to O = 1)."""
+    exercise = make_exercise(3, "medium")  # O[1, 0] holds items 7 and 12: a count of 2
+    at = open_practice("es", seed=3)
+    observed = exercise.questions[0]
+    answer(at, "99")
+    items = [k + 1 for k, (a, p) in enumerate(zip(exercise.actual, exercise.predicted,
+                                                     strict=True))
+             if (a, p) == observed.cell]
+    assert items == [7, 12] and observed.answer == 2
+    assert t("es", "practice.observed_items", items="7, 12", row="1", col="0",
+             count="2") in [m.value for m in at.markdown]
+
+
+def test_kappa_from_the_learners_rounded_sums_scores():
+    """num and den rounded to 2 significant figures, then 1 - num/den to 2 decimals: right."""
+    at = open_practice("en")
+    observed, expected, numerator, denominator, kappa, _ = EXERCISE.questions
+    for question in (observed, expected):
+        answer(at, format_number(question.answer, "en"))
+        next_question(at)
+    num, den = f"{numerator.answer:#.2g}", f"{denominator.answer:#.2g}"
+    answer(at, num)
+    next_question(at)
+    answer(at, den)
+    next_question(at)
+    own = 1 - float(num) / float(den)
+    answer(at, f"{own:.2f}")
+    assert t("en", "practice.right") in [s.value for s in at.success]
+    assert score(at, "en") == score_text("en", 5, 5)
+
+
+def test_the_comparison_names_the_chance_term_when_it_decided():
+    """Teaching audit, defect 3, easy exercise 2: both predictions have num 0.1429; A wins on
+    den (0.245 against 0.143), and the lesson says so instead of "far misses cost more"."""
+    at = open_app("practice", lang="tr", seed="2", level="easy")
+    at.session_state["practice_index"] = 5
+    at.run()
+    at.radio(key="practice_choice_input").set_value("a")
+    at.button(key="practice_check").click().run()
+    assert_clean(at)
+    texts = [m.value for m in at.markdown]
+    assert any(text.startswith(t("tr", "practice.compare_lesson_chance", higher="A", lower="B",
+                                   num_higher="0,1429", num_lower="0,1429", den_higher="0,2449",
+                                   den_lower="0,1429", matches_higher="2",
+                                   matches_lower="5")[:40]) for text in texts)

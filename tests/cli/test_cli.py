@@ -33,6 +33,7 @@ from qwk_explained.present.i18n import LANGUAGES, error_message, t
 from qwk_explained.present.numbers import format_number, format_percent
 from qwk_explained.teaching.interpret import LANDIS_KOCH_BANDS, landis_koch
 from tests import ROOT
+from tests.cli.helpers import flat
 
 ACTUAL = [4, 4, 3, 4, 4, 4, 1, 1, 2, 1]
 PREDICTED = [0, 2, 1, 0, 0, 0, 1, 1, 2, 1]
@@ -40,7 +41,6 @@ SEED_ARGS = ["--actual", ",".join(map(str, ACTUAL)), "--predicted", ",".join(map
 #: The seed's kappa as each language prints it (CLDR marks, the true minus sign).
 SEED_KAPPA = {"en": "\u22120.1392", "zh": "\u22120.1392", "es": "\u22120,1392",
               "tr": "\u22120,1392"}
-LANGS = list(LANGUAGES)
 _LOCALE_ENV = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 
@@ -48,14 +48,6 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
     status = cli.main(argv)
     captured = capsys.readouterr()
     return status, captured.out, captured.err
-
-
-def flat(text: str) -> str:
-    """Whitespace collapsed, as prose wrapped to the terminal width is compared: none at all next
-    to a Han character or full-width mark (Chinese wraps between them, with or without a space
-    at the break), one space elsewhere."""
-    joined = " ".join(text.split())
-    return re.sub(r"(?<=[^\x00-\u2e7f]) | (?=[^\x00-\u2e7f])", "", joined)
 
 
 @pytest.fixture(autouse=True)
@@ -85,9 +77,11 @@ def test_walkthrough_text_in_each_language(lang: str, capsys: pytest.CaptureFixt
     assert f"w[0, 1] = (0 − 1)² / (5 − 1)² = 1 / 16 = {format_number(0.0625, lang)}" in out
     assert f"O[4, 0] / n = 4 / 10 = {format_number(0.4, lang)}" in out
     assert t(lang, "common.band.poor") in out
-    assert flat(t(lang, "cli.confidence_interval_line", level=format_percent(0.95, lang),
-                  low=format_number(-0.2845663, lang),
+    assert flat(t(lang, "interval.shown", se=format_number(0.0741, lang),
+                  level=format_percent(0.95, lang), low=format_number(-0.2845663, lang),
                   high=format_number(0.0060853, lang))) in flat(out)
+    assert flat(t(lang, "interval.small_sample", n=format_number(10, lang),
+                  size=format_number(5, lang), min_items=format_number(50, lang))) in flat(out)
     assert f"z = kappa / SE0 = {kappa} / {format_number(0.0993489, lang)}" in out
     assert not re.search(r"\bnan\b", out, re.IGNORECASE)
     # A missing key would print as itself ("cli.something"): every sentence must resolve.
@@ -449,12 +443,13 @@ def test_console_script_is_declared() -> None:
 
 
 @pytest.mark.parametrize(("kappa", "band"), [
-    (-1.0, "poor"), (-0.00001, "slight"), (0.0, "slight"), (0.2, "slight"), (0.21, "fair"),
-    (0.4, "fair"), (0.41, "moderate"), (0.6, "moderate"), (0.61, "substantial"),
+    (-1.0, "poor"), (-0.00001, "chance"), (0.0, "chance"), (0.0001, "slight"), (0.2, "slight"),
+    (0.21, "fair"), (0.4, "fair"), (0.41, "moderate"), (0.6, "moderate"), (0.61, "substantial"),
     (0.8, "substantial"), (0.81, "almost_perfect"), (1.0, "almost_perfect"), (None, None),
 ])
 def test_landis_koch_bands(kappa: float | None, band: str | None) -> None:
-    # -0.00001 prints as 0, so it reads "slight": the band follows the number shown.
+    # -0.00001 prints as 0, so it reads "no agreement beyond chance" (audit, defect 12): the band
+    # follows the number shown, and 0 is no agreement beyond chance, not slight agreement.
     assert landis_koch(kappa) == band
 
 

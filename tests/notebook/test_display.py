@@ -29,7 +29,7 @@ from qwk_explained.notebook import render as notebook_render
 from qwk_explained.present.catalogue import STEPS
 from qwk_explained.present.figures import WALKTHROUGH_FIGURES
 from qwk_explained.present.i18n import LANGUAGES, load, message, t
-from qwk_explained.present.numbers import format_latex, format_number
+from qwk_explained.present.numbers import format_latex, format_number, format_percent
 from qwk_explained.teaching.examples import BY_NAME
 from tests import ROOT
 
@@ -317,22 +317,30 @@ def test_statistics_show_se_se0_z_p_and_the_interval_with_caveats(seed, lang):
         assert f"| {format_number(value, lang)} |" in markdown
     assert t(lang, "checker.ws.interval", low=format_number(stats.ci_low, lang),
              high=format_number(stats.ci_high, lang)) in markdown
-    assert t(lang, "notebook.asymptotic") in markdown
+    # The app's own caveats: a large-sample standard error, and (n = 10, N = 5) a rough guide.
+    assert t(lang, "interval.shown", se=format_number(stats.se, lang),
+             level=format_percent(0.95, lang), low=format_number(stats.ci_low, lang),
+             high=format_number(stats.ci_high, lang)) in markdown
+    assert t(lang, "interval.small_sample", n=format_number(10, lang),
+             size=format_number(5, lang), min_items=format_number(50, lang)) in markdown
     assert set(stats._repr_mimebundle_()) == RICH
     assert format_number(stats.se0, lang) in stats.text
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_statistics_caveats_follow_the_numbers(lang):
-    # All 0 against all 4: SE = SE0 = 0, no z, an "interval" of one point (teaching audit).
+    # All 0 against all 4: SE = SE0 = 0, no z, and no "interval" of one point (teaching audit).
     point = walkthrough([0] * 10, [4] * 10).statistics(lang=lang).markdown
     assert t(lang, "cli.z_unavailable") in point
-    assert t(lang, "notebook.interval_point", kappa=format_number(0, lang)) in point
-    # Near-perfect agreement with six items: the interval reaches past 1.
+    assert t(lang, "checker.ws.interval_withheld") in point
+    assert t(lang, "interval.withheld_constant_rater") in point
+    # Near-perfect agreement with six items: kappa ± z·SE reaches past 1, the table is cut at 1.
     beyond = walkthrough([0, 1, 2, 3, 4, 4], [0, 1, 2, 3, 4, 3]).statistics(lang=lang)
     assert beyond.ci_high is not None and beyond.ci_high > 1
-    assert t(lang, "notebook.interval_beyond", low=format_number(-1, lang),
+    assert t(lang, "checker.ws.interval", low=format_number(beyond.ci_low, lang),
              high=format_number(1, lang)) in beyond.markdown
+    assert t(lang, "interval.clipped", low=format_number(beyond.ci_low, lang),
+             high=format_number(beyond.ci_high, lang)) in beyond.markdown
     # A thousand items in perfect agreement but one: p is written as a bound, not as 0.
     ratings = np.tile(np.arange(5), 200)
     tiny_p = walkthrough(ratings, np.where(np.arange(1000) == 0, 4, ratings)).statistics(

@@ -20,6 +20,7 @@ import pytest
 from qwk_explained import walkthrough, walkthrough_from_table
 from qwk_explained.present import formulas as f
 from qwk_explained.present.languages import LANGUAGES
+from qwk_explained.teaching.interpret import shown_interval
 
 SEED_ACTUAL = [2, 2, 2, 3, 4, 5, 5, 5, 5, 5]
 SEED_PREDICTED = [2, 2, 2, 3, 2, 1, 1, 1, 1, 3]
@@ -224,9 +225,34 @@ def test_numerator_and_denominator_terms(seed, lang):
         assert last_number(short, lang) == rounded(total)
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_full_sums_write_every_term_wrapped_with_the_total(seed, lang):
+    """The worked solution's sums: every non-zero w * O/n (w * E/n) term, four per line of an
+    aligned block, then the total (the UX review: "+ … + ⋯ = 0.395" hid what a learner needs)."""
+    for full, values, total in ((f.numerator_full, seed.observed_norm, seed.numerator),
+                                (f.denominator_full, seed.expected_norm, seed.denominator)):
+        latex = full(seed, lang)
+        assert latex.startswith(r"\begin{aligned}") and latex.endswith(r"\end{aligned}")
+        lines = latex.removeprefix(r"\begin{aligned} ").removesuffix(r" \end{aligned}")
+        lines = lines.split(r" \\ ")
+        count = int(np.count_nonzero(seed.weights * values))
+        assert len(lines) == -(-count // f.TERMS_PER_LINE) + 1
+        assert all(line.count(r"\cdot") <= f.TERMS_PER_LINE for line in lines)
+        terms = [numbers(term, lang) for line in lines[:-1]
+                 for term in line.split("=", 1)[-1].replace(r"&\quad +", "").split(" + ")]
+        assert len(terms) == count and r"\dots" not in latex
+        assert sum(a * b for a, b in terms) == pytest.approx(total, abs=1e-3)
+        assert last_number(lines[-1], lang) == rounded(total)
+    text = f.sum_text_lines("den", seed.weights, seed.expected_norm, seed.denominator, lang, 60)
+    assert all(len(line) <= 60 for line in text) and text[-1].strip().startswith("= ")
+    assert sum(line.count("×") for line in text) == int(np.count_nonzero(
+        seed.weights * seed.expected_norm))
+
+
 def test_numerator_all_zero_has_no_terms():
     perfect = walkthrough([1, 2, 3, 1], [1, 2, 3, 1])
     assert f.numerator_plugged(perfect) == r"\text{num} = 0"
+    assert f.numerator_full(perfect) == r"\text{num} = 0"
     assert f.kappa_plugged(perfect).endswith("= 1")
 
 
@@ -310,7 +336,9 @@ def all_formulas() -> list[str]:
             out += [f.histogram_plugged(w, lang), f.histogram_vectors(w, lang),
                     f.numerator_plugged(w, lang), f.denominator_plugged(w, lang),
                     f.kappa_plugged(w, lang), f.ci_plugged(stats, lang), f.z_plugged(stats, lang),
-                    f.p_value_plugged(stats, lang), f.se_plugged(stats, lang)]
+                    f.p_value_plugged(stats, lang), f.se_plugged(stats, lang),
+                    f.numerator_full(w, lang), f.denominator_full(w, lang),
+                    f.ci_plugged(stats, lang, shown_interval(w, stats))]
             for matrix in (w.observed, w.weights, w.expected_norm):
                 latex = f.matrix_latex(matrix, lang, name="O")
                 if latex is not None:

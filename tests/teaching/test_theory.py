@@ -210,11 +210,13 @@ def test_landis_koch_band_is_the_shared_one():
     ("altman", 1.0, "very_good"),
     ("fleiss", 0.39, "poor"), ("fleiss", 0.4, "fair_good"), ("fleiss", 0.75, "fair_good"),
     ("fleiss", 0.76, "excellent"), ("fleiss", 1.0, "excellent"),
-    ("landis_koch", 0.0, "slight"), ("landis_koch", -0.0001, "poor"),
+    ("landis_koch", 0.0, "chance"), ("landis_koch", 0.0001, "slight"),
+    ("landis_koch", -0.0001, "poor"),
 ])
 def test_published_band_boundaries(scale, value, code):
     """Altman (1991): <=0.20 poor ... 0.81-1.00 very good; Fleiss (1981): <0.40 poor,
-    0.40-0.75 fair to good, >0.75 excellent."""
+    0.40-0.75 fair to good, >0.75 excellent; Landis and Koch at exactly 0: no agreement beyond
+    chance (teaching audit, defect 12), not slight agreement."""
     assert theory.band(scale, value) == code
 
 

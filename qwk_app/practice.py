@@ -1,0 +1,168 @@
+"""The practice page's state: which exercise, which question, what was typed, and the score.
+
+An exercise is named by its seed and level (``?seed=12345&level=medium``). Progress lives under
+``practice_*`` keys of a session mapping (``st.session_state`` in the app, a dict in the tests),
+so it survives a language switch and a visit to another page:
+
+- ``practice_seed``, ``practice_level``, ``practice_index`` (the question on screen);
+- ``practice_results`` ``{question: "correct" | "wrong"}`` and ``practice_typed``
+  ``{question: text}`` for the exercise on screen (the typed num and den make a kappa worked out
+  from them right);
+- ``practice_score`` ``(correct, attempted)`` over the whole session;
+- ``practice_problem`` (why the last text could not be read), ``practice_notices`` (problems with
+  the link's seed or level), ``practice_answer`` and ``practice_choice`` (the fields' values).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any
+
+from qwk_explained import Walkthrough
+from qwk_explained.teaching.exercises import (
+    DEFAULT_LEVEL,
+    Attempt,
+    Exercise,
+    Kind,
+    Level,
+    Which,
+    check_answer,
+    exercise_walkthrough,
+    make_exercise,
+    parse_level,
+    parse_seed,
+    random_seed,
+)
+from qwk_explained.teaching.mistakes import MistakeModel, mistake_model
+
+from .state import Session
+
+SEED, LEVEL, INDEX = "practice_seed", "practice_level", "practice_index"
+RESULTS, TYPED, SCORE = "practice_results", "practice_typed", "practice_score"
+PROBLEM, NOTICES = "practice_problem", "practice_notices"
+ANSWER, CHOICE = "practice_answer", "practice_choice"
+LEVEL_INPUT = "practice_level_input"
+#: Longest piece of a link's value quoted back in a message.
+SHOWN = 20
+
+
+@lru_cache(maxsize=256)
+def exercise(seed: int, level: Level) -> Exercise:
+    """The exercise for a seed and level (pure, so shared by every session)."""
+    return make_exercise(seed, level)
+
+
+@lru_cache(maxsize=256)
+def walk(seed: int, level: Level, which: Which = "predicted") -> Walkthrough:
+    return exercise_walkthrough(exercise(seed, level), which)
+
+
+@lru_cache(maxsize=256)
+def _model(seed: int, level: Level) -> MistakeModel:
+    return mistake_model(walk(seed, level))
+
+
+def _set(session: Session, key: str, value: Any) -> None:
+    """A field's canonical value and its widget's copy, kept in step."""
+    session[key] = value
+    session[f"{key}_input"] = value
+
+
+def load(session: Session, seed: int, level: Level) -> None:
+    """Show exercise (seed, level) from its first question; the session's score is kept."""
+    session[SEED], session[LEVEL] = seed, level
+    session[INDEX], session[RESULTS], session[TYPED], session[PROBLEM] = 0, {}, {}, None
+    session[NOTICES] = []
+    session[LEVEL_INPUT] = level
+    _set(session, ANSWER, "")
+    _set(session, CHOICE, None)
+
+
+def shown(text: object, escape: Callable[[str], str]) -> str:
+    """A value from the URL, shortened and escaped: quoted in a message exactly as it came."""
+    value = " ".join(str(text).split())
+    return escape(value if len(value) <= SHOWN else value[:SHOWN - 1] + "…")
+
+
+def start(session: Session, url_seed: Any, url_level: Any,
+          escape: Callable[[str], str]) -> None:
+    """On the first visit: the exercise from the link (``?seed=&level=``), else a new one. A bad
+    seed or level is kept as a notice (key, the value as it came) while its fallback is shown."""
+    session.setdefault(SCORE, (0, 0))
+    if SEED in session:
+        return
+    notices: list[tuple[str, str]] = []
+    level = DEFAULT_LEVEL
+    if url_level is not None:
+        parsed = parse_level(url_level)
+        if parsed is None:
+            notices.append(("practice.bad_level", shown(url_level, escape)))
+        level = parsed or DEFAULT_LEVEL
+    seed = None if url_seed is None else parse_seed(url_seed)
+    if url_seed is not None and seed is None:
+        notices.append(("practice.bad_seed", shown(url_seed, escape)))
+    load(session, random_seed() if seed is None else seed, level)
+    session[NOTICES] = notices
+
+
+def new_exercise(session: Session) -> None:
+    load(session, random_seed(avoid=session[SEED]), session[LEVEL])
+
+
+def change_level(session: Session) -> None:
+    level = parse_level(session.get(LEVEL_INPUT)) or session[LEVEL]
+    load(session, session[SEED], level)
+
+
+def reset_score(session: Session) -> None:
+    session[SCORE] = (0, 0)
+
+
+def next_question(session: Session) -> None:
+    session[INDEX] += 1
+    session[PROBLEM] = None
+    _set(session, ANSWER, "")
+    _set(session, CHOICE, None)
+
+
+def current(session: Session) -> tuple[Exercise, int]:
+    """The exercise on screen and the index of its question on screen."""
+    shown_exercise = exercise(session[SEED], session[LEVEL])
+    return shown_exercise, min(session[INDEX], len(shown_exercise.questions) - 1)
+
+
+def _sums(session: Session, ex: Exercise) -> dict[Kind, str]:
+    """The learner's typed num and den of this exercise, for the kappa question."""
+    typed: dict[int, str] = session.get(TYPED, {})
+    return {question.kind: typed[index] for index, question in enumerate(ex.questions)
+            if question.kind in ("numerator", "denominator") and index in typed}
+
+
+def attempt(session: Session, index: int, text: str | None,
+            group: str) -> Attempt:
+    """The checker's verdict on ``text`` as the answer to question ``index`` (pure: the same
+    text always gets the same verdict, so the page recomputes it instead of storing it)."""
+    ex = exercise(session[SEED], session[LEVEL])
+    return check_answer(ex, ex.questions[index], text, group, _sums(session, ex),
+                        _model(session[SEED], session[LEVEL]))
+
+
+def check(session: Session, group: str) -> None:
+    """Grade the answer on screen; an unreadable one is explained and not counted."""
+    ex, index = current(session)
+    if index in session[RESULTS]:
+        return
+    question = ex.questions[index]
+    canonical = CHOICE if question.kind == "compare" else ANSWER
+    text = session.get(f"{canonical}_input")
+    session[canonical] = text
+    result = attempt(session, index, None if text is None else str(text), group)
+    if not result.readable:
+        session[PROBLEM] = result.problem
+        return
+    session[PROBLEM] = None
+    session[RESULTS] = {**session[RESULTS], index: result.status}
+    session[TYPED] = {**session.get(TYPED, {}), index: "" if text is None else str(text)}
+    correct, attempted = session[SCORE]
+    session[SCORE] = (correct + int(result.correct), attempted + 1)

@@ -1,0 +1,180 @@
+"""The state machines of the checker and practice pages, without a running script.
+
+Sources of truth: the engine (``walkthrough_from_table``, ``make_exercise``) for what the state
+should point at, and the data editor's own record of edits (``edited_rows`` relative to the rows
+it was drawn with) for how a grid is typed into. Sessions are plain dicts here; the pages pass
+``st.session_state``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from qwk_app import checker, practice
+from qwk_explained import InputError, walkthrough_from_table
+from qwk_explained.teaching.checking import Answer, check_answers
+from qwk_explained.teaching.exercises import make_exercise, parse_seed
+
+TABLE = walkthrough_from_table([[0, 4, 1], [0, 8, 0], [0, 1, 5]], labels=[1, 2, 3])
+LABELS = [1, 2, 3]
+
+
+def fresh(**url):
+    session: dict = {}
+    checker.init(session, url)
+    checker.sync_labels(session, LABELS)
+    return session
+
+
+def type_into(session, grid, cells):
+    version = session[checker.BASES][grid]["version"]
+    session[checker.editor_key(grid, version)] = {"edited_rows": cells}
+    checker.apply_grid_edits(session, LABELS)
+
+
+# --- the checker ---------------------------------------------------------------------------------
+
+
+def test_the_first_url_sets_mode_table_and_first_rating():
+    assert fresh()[checker.MODE] == "vectors"
+    session = fresh(table="1,2;3,4", first="1")
+    assert (session[checker.MODE], session[checker.TABLE], session[checker.FIRST]) == (
+        "table", "1,2;3,4", 1)
+    assert fresh(mode="table")[checker.TABLE] == checker.DEFAULT_TABLE
+    for bad in ("x", "1.5", "99999", None):
+        assert checker.first_rating(bad) == 0
+
+
+def test_a_table_is_labelled_from_its_first_rating():
+    result, canonical = checker.table_result("0 4 1\n0 8 0\n0 1 5", 1, "quadratic")
+    assert result.labels.tolist() == LABELS and canonical == "0,4,1;0,8,0;0,1,5"
+    assert result.kappa == TABLE.kappa
+    with pytest.raises(InputError):
+        checker.table_result("1,2;3", 0, "quadratic")
+
+
+def test_grid_edits_are_replayed_onto_the_cells_by_rating():
+    session = fresh()
+    type_into(session, "expected", {0: {"2": "65"}, 2: {"3": " 1/4 "}})
+    assert session[checker.CELLS]["expected"] == {"1,2": "65", "3,3": "1/4"}
+    checker.apply_grid_edits(session, LABELS)  # replaying is idempotent
+    assert session[checker.CELLS]["expected"] == {"1,2": "65", "3,3": "1/4"}
+    # The editor reports every edit since it was drawn: the first cell emptied again.
+    type_into(session, "expected", {0: {"2": ""}, 2: {"3": " 1/4 "}})
+    assert session[checker.CELLS]["expected"] == {"3,3": "1/4"}
+    answers = checker.answers(session, TABLE)
+    assert answers == [Answer("expected", (2, 2), "1/4")]
+
+
+def test_a_new_scale_redraws_the_grids_and_keeps_cells_by_rating():
+    session = fresh()
+    type_into(session, "observed", {1: {"2": "8"}})
+    before = session[checker.BASES]["observed"]["version"]
+    checker.sync_labels(session, [0, 1, 2, 3])
+    assert session[checker.BASES]["observed"]["version"] == before + 1
+    version, rows = checker.editor_rows(session, "observed", [0, 1, 2, 3])
+    assert version == before + 1 and rows[2][2] == "8"
+    wider = walkthrough_from_table(np.eye(4, dtype=int), labels=[0, 1, 2, 3])
+    assert checker.answers(session, wider) == [Answer("observed", (2, 2), "8")]
+    shifted = walkthrough_from_table(np.eye(2, dtype=int), labels=[5, 6])
+    assert checker.answers(session, shifted) == [], "cells off the scale are not checked"
+
+
+@pytest.mark.parametrize(("text", "rows"), [
+    ("0 0,25\n0,25 0", [["0", "0,25"], ["0,25", "0"]]),
+    ("0\t0.25\n0.25\t0", [["0", "0.25"], ["0.25", "0"]]),
+    ("0;0,25\n0,25;0", [["0", "0,25"], ["0,25", "0"]]),
+    ("0,0.25\n0.25,0\n\n", [["0", "0.25"], ["0.25", "0"]]),
+    ("[[1, 2], [3, 4]]", [["1", "2", "3", "4"]]),
+])
+def test_pasted_rows_split_by_tabs_semicolons_spaces_or_commas(text, rows):
+    assert checker.split_pasted(text) == rows
+
+
+def test_paste_fills_a_grid_or_says_why_not():
+    session = fresh()
+    assert checker.paste(session, "histograms", LABELS, "1 13 5\n0 12 7") is None
+    assert session[checker.CELLS]["histograms"] == {
+        "actual_hist:1": "1", "actual_hist:2": "13", "actual_hist:3": "5",
+        "predicted_hist:1": "0", "predicted_hist:2": "12", "predicted_hist:3": "7"}
+    assert checker.paste(session, "observed", LABELS, "1 2\n3 4") == "shape"
+    assert checker.paste(session, "observed", LABELS, "  ") == "empty"
+    assert session[checker.PASTE_PROBLEM]["observed"] == "empty"
+    checker.clear(session, "histograms")
+    assert session[checker.CELLS]["histograms"] == {}
+
+
+def test_marks_and_groups_of_what_is_said():
+    session = fresh()
+    type_into(session, "expected", {0: {"2": "65", "3": "ab"}, 2: {"2": "78"},
+                                    1: {"2": f"{TABLE.expected[1, 1]:.4f}"}})
+    checked = check_answers(TABLE, checker.answers(session, TABLE))
+    assert checker.marks("expected", LABELS, checked) == [["", "✗", "?"], ["", "≈", ""],
+                                                          ["", "✗", ""]]
+    groups = checker.groups(checked)
+    assert [[a.cell for a in group] for group in groups] == [[(0, 1), (2, 1)], [(0, 2)]]
+
+
+# --- practice -------------------------------------------------------------------------------------
+
+
+def identity(text: str) -> str:
+    return text
+
+
+def started(**url):
+    session: dict = {}
+    practice.start(session, url.get("seed"), url.get("level"), identity)
+    return session
+
+
+def test_practice_starts_from_the_link_or_a_new_exercise():
+    session = started(seed="12345", level="medium")
+    assert (session[practice.SEED], session[practice.LEVEL]) == (12345, "medium")
+    assert session[practice.NOTICES] == [] and session[practice.SCORE] == (0, 0)
+    bad = started(seed="x" * 30, level="extreme")
+    assert bad[practice.LEVEL] == "easy" and parse_seed(bad[practice.SEED]) is not None
+    assert bad[practice.NOTICES] == [("practice.bad_level", "extreme"),
+                                     ("practice.bad_seed", "x" * 19 + "…")]
+
+
+def test_checking_scores_moves_on_and_keeps_the_score_across_exercises():
+    session = started(seed="12345", level="medium")
+    exercise = make_exercise(12345, "medium")
+    session[f"{practice.ANSWER}_input"] = "zwei"
+    practice.check(session, ",")
+    assert session[practice.PROBLEM] == "not_a_number" and session[practice.SCORE] == (0, 0)
+    session[f"{practice.ANSWER}_input"] = str(int(exercise.questions[0].answer))
+    practice.check(session, ",")
+    assert session[practice.RESULTS] == {0: "correct"} and session[practice.SCORE] == (1, 1)
+    practice.check(session, ",")  # a second click does not count twice
+    assert session[practice.SCORE] == (1, 1)
+    practice.next_question(session)
+    assert session[practice.INDEX] == 1 and session[f"{practice.ANSWER}_input"] == ""
+    practice.new_exercise(session)
+    assert session[practice.SEED] != 12345 and session[practice.SCORE] == (1, 1)
+    practice.reset_score(session)
+    assert session[practice.SCORE] == (0, 0)
+
+
+def test_kappa_is_checked_against_the_learners_own_sums():
+    """num and den typed earlier (rounded) make 1 - num/den right for the kappa question."""
+    session = started(seed="12345", level="medium")
+    exercise = make_exercise(12345, "medium")
+    numerator, denominator = exercise.questions[2:4]
+    session[practice.TYPED] = {2: f"{numerator.answer:#.2g}", 3: f"{denominator.answer:#.2g}"}
+    own = 1 - float(session[practice.TYPED][2]) / float(session[practice.TYPED][3])
+    attempt = practice.attempt(session, 4, f"{own:.4f}", ",")
+    assert attempt.correct and attempt.checked.note in (None, "from_your_sums")
+    assert not practice.attempt(session, 4, f"{own + 0.05:.4f}", ",").correct
+
+
+def test_changing_the_level_keeps_the_seed():
+    session = started(seed="42", level="easy")
+    session[practice.LEVEL_INPUT] = "hard"
+    practice.change_level(session)
+    assert (session[practice.SEED], session[practice.LEVEL]) == (42, "hard")
+    session[practice.LEVEL_INPUT] = "nonsense"
+    practice.change_level(session)
+    assert session[practice.LEVEL] == "hard"

@@ -1,0 +1,167 @@
+"""Honest statistics and sentences: every defect of the teaching audit that is not the checker's.
+
+Sources of truth: the teaching audit's own cases ([0,1,2,3,4,4] vs [0,1,2,3,4,3]: CI 0.8797 to
+1.0381; perfect agreement with n = 5: SE = 0; all-0 vs all-4: SE = SE0 = 0, kappa 0); statsmodels'
+``cohens_kappa`` for kappa_max (0.80, 0.94, 0.773); Cicchetti and Fleiss (1977) and Cicchetti
+(1981) for the 2N² items the large-sample standard error needs; numpy's own behaviour for a
+negative index (``np.zeros(5)[-7]`` raises IndexError); the locales for every sentence.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from statsmodels.stats.inter_rater import cohens_kappa
+
+from qwk_explained import cli, walkthrough, walkthrough_from_table
+from qwk_explained.present import formulas, inference, worksheet
+from qwk_explained.present.i18n import LANGUAGES, t
+from qwk_explained.present.numbers import format_number
+from qwk_explained.teaching import conventions, theory
+from qwk_explained.teaching.interpret import landis_koch, shown_interval
+from tests.app.helpers import assert_clean, open_app
+from tests.cli.helpers import flat
+
+CLIPPED = walkthrough([0, 1, 2, 3, 4, 4], [0, 1, 2, 3, 4, 3])
+PERFECT = walkthrough([0, 1, 2, 3, 4], [0, 1, 2, 3, 4])
+OPPOSITE = walkthrough([0, 0, 0, 0], [4, 4, 4, 4])
+LARGE = walkthrough_from_table([[20, 5, 1], [4, 18, 3], [0, 2, 17]])  # n = 70 >= 2N² = 18
+
+
+def test_the_interval_is_clipped_to_the_values_kappa_can_take():
+    """Audit, defect 4: [0,1,2,3,4,4] vs [0,1,2,3,4,3] gives kappa ± z·SE = 0.8797 to 1.0381."""
+    stats = CLIPPED.statistics()
+    assert round(stats.ci_low, 4) == 0.8797 and round(stats.ci_high, 4) == 1.0381
+    shown = shown_interval(CLIPPED, stats)
+    assert (shown.low, shown.high, shown.clipped) == (stats.ci_low, 1.0, True)
+    assert shown.small_sample and shown.min_items == 50
+    latex = formulas.ci_plugged(stats, "en", shown)
+    assert latex.endswith(r"\cap \left[-1,\ 1\right] = \left[0.8797,\ 1\right]")
+
+
+@pytest.mark.parametrize(("result", "reason"), [(PERFECT, "se_zero"),
+                                                (OPPOSITE, "constant_rater")])
+def test_a_zero_standard_error_or_a_constant_rater_withholds_the_interval(result, reason):
+    """Audit, defect 4: perfect agreement with n = 5 printed "95% CI from 1 to 1"; all-0 vs
+    all-4 printed "from 0 to 0" next to "z cannot be computed"."""
+    stats = result.statistics()
+    shown = shown_interval(result, stats)
+    assert shown.withheld == reason and shown.low is None
+    assert formulas.ci_plugged(stats, "es", shown).endswith(formulas.UNDEFINED)
+    sentences = inference.interval_sentences("es", result, stats)
+    assert t("es", f"interval.withheld_{reason}") in sentences
+
+
+def test_a_large_enough_sample_is_not_flagged():
+    shown = shown_interval(LARGE, LARGE.statistics())
+    assert not shown.small_sample and not shown.clipped and shown.withheld is None
+    assert len(inference.interval_sentences("en", LARGE, LARGE.statistics())) == 1
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_command_line_says_all_of_it_in_each_language(lang, capsys):
+    """All-0 vs all-4: no agreement beyond chance (not "slight"), the interval withheld with its
+    reason, never "from 0 to 0"; the band's caveat for a weighted kappa."""
+    status = cli.main(["--actual", "0,0,0,0", "--predicted", "4,4,4,4", "--lang", lang])
+    out = flat(capsys.readouterr().out)
+    assert status == 0
+    assert t(lang, "common.band.chance") in out and t(lang, "common.band.slight") not in out
+    assert flat(t(lang, "interval.withheld_constant_rater")) in out
+    assert flat(t(lang, "common.band_caveat_weighted")) in out
+    cli.main(["--actual", "0,1,2,3,4,4", "--predicted", "0,1,2,3,4,3", "--lang", lang])
+    out = flat(capsys.readouterr().out)
+    assert flat(t(lang, "interval.clipped", low=format_number(0.8797, lang),
+                  high=format_number(1.0381, lang))) in out
+    assert flat(t(lang, "interval.small_sample", n="6", size="5", min_items="50")) in out
+
+
+def test_unweighted_kappa_needs_no_caveat_for_its_bands():
+    plain = walkthrough([0, 1, 2, 2], [0, 1, 2, 1], weights="unweighted")
+    assert inference.band_caveat("en", plain) is None
+    assert inference.band_caveat("en", walkthrough([0, 1, 2, 2], [0, 1, 2, 1])) is not None
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_worksheet_shows_the_clipped_interval_and_its_notes(lang):
+    text = worksheet.markdown(CLIPPED, lang)
+    assert t(lang, "checker.ws.interval", low=format_number(0.8797, lang), high="1") in text
+    assert t(lang, "interval.clipped", low=format_number(0.8797, lang),
+             high=format_number(1.0381, lang)) in text
+    withheld = worksheet.markdown(PERFECT, lang)
+    assert t(lang, "checker.ws.interval_withheld") in withheld
+    assert t(lang, "interval.withheld_se_zero") in withheld
+    assert t(lang, "common.standard_error") in text
+
+
+def test_landis_and_koch_at_zero_is_no_agreement_beyond_chance():
+    """Audit, defect 12: all-0 vs all-4 (no item agrees) printed "Slight agreement"."""
+    assert OPPOSITE.kappa == 0 and landis_koch(OPPOSITE.kappa) == "chance"
+    assert theory.band("landis_koch", 0.0) == "chance"
+    for lang in LANGUAGES:
+        assert t(lang, "theory.band.landis_koch.chance") != "theory.band.landis_koch.chance"
+
+
+def test_an_all_zero_weight_matrix_gets_its_own_reason():
+    """Audit, defect 13: zero custom weights were said to mean "every item in one rating"."""
+    result = walkthrough([0, 1, 2], [0, 2, 1], weights=np.zeros((3, 3)))
+    assert result.kappa is None and result.undefined_reason == "zero_weights"
+    assert walkthrough([2, 2], [2, 2], min_rating=0, max_rating=3).undefined_reason == (
+        "no_chance_disagreement")
+    for lang in LANGUAGES:
+        assert t(lang, "undefined.zero_weights") != t(lang, "undefined.no_chance_disagreement")
+
+
+@pytest.mark.parametrize("counts", [(15, 10, 5, 20), *theory.PARADOX_TABLES.values()])
+def test_kappa_max_equals_statsmodels(counts):
+    """Audit, defect 6: the denominator is the largest agreement above chance only if the margins
+    allow perfect agreement; kappa_max is the reachable maximum (statsmodels: 0.80, 0.94, 0.773)."""
+    ours = theory.binary_kappa(*counts).kappa_max
+    assert ours == pytest.approx(cohens_kappa(np.reshape(counts, (2, 2))).kappa_max, abs=1e-12)
+
+
+def test_ratings_below_minus_n_stop_with_an_index_error():
+    """Audit, defect 8: np.zeros(5)[-7] raises IndexError; np.zeros(5)[-3] counts silently."""
+    with pytest.raises(IndexError):
+        np.zeros(5)[-7]
+    far = conventions.compare([-7, 0, 1, 2], [0, 0, 1, 2]).row("fixed_n")
+    assert (far.reason, far.raises) == ("fixed_far_below", "IndexError")
+    near = conventions.compare([-3, 0, 1, 2], [0, 0, 1, 2]).row("fixed_n")
+    assert (near.reason, near.raises) == ("fixed_below", None)
+
+
+def test_corrected_sentences_say_what_the_audit_asked():
+    """Audit, defects 9 and 10, in English (the source the translations follow): the random
+    slider is a probability with clipping; one miss by two costs as much as four misses by one."""
+    assert "Probability" in t("en", "inputs.random_agreement_help")
+    assert "end of the scale" in t("en", "inputs.random_agreement_help")
+    why = t("en", "theory.why_quadratic_text")
+    assert "one miss by two ratings costs as much as four misses by one" in why
+    assert "a few large mistakes weigh more" not in why
+    assert "1 − Pₑ" in t("en", "theory.cohen_text") and "κ_max" in t("en", "theory.cohen_text")
+
+
+# --- on the pages ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "tr"])
+def test_the_walkthrough_reports_the_interval_with_its_notes(lang):
+    """The kappa step: band, its caveat for a weighted kappa, the asymptotic SE and the notes."""
+    at = open_app(lang=lang, actual="0,1,2,3,4,4", predicted="0,1,2,3,4,3")
+    assert_clean(at)
+    stats = CLIPPED.statistics()
+    captions = [c.value for c in at.caption]
+    assert t(lang, "common.band_caveat_weighted") in captions
+    assert t(lang, "interval.clipped", low=format_number(stats.ci_low, lang),
+             high=format_number(stats.ci_high, lang)) in captions
+    assert t(lang, "interval.small_sample", n="6", size="5", min_items="50") in captions
+    latex = [f.value for f in at.latex]
+    assert any(r"\cap" in formula for formula in latex)
+
+
+def test_the_paradox_section_shows_kappa_max():
+    at = open_app("theory", lang="es")
+    assert_clean(at)
+    shown = {m.value for m in at.metric if m.label == t("es", "theory.metric_kappa_max")}
+    expected = {format_number(theory.binary_kappa(*counts).kappa_max, "es")
+                for counts in theory.PARADOX_TABLES.values()}
+    assert shown == expected
