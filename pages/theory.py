@@ -320,11 +320,12 @@ for column, (name, table_counts) in zip(paradox_columns, theory.PARADOX_TABLES.i
                                                          for row in (0, 1)]
              for col in (0, 1)},
             index=[tr("theory.actual_rating", rating=row) for row in (0, 1)]))
-        metrics = st.columns(3)
-        metrics[0].metric(tr("theory.metric_p_o"), num(example.p_o))
-        metrics[1].metric(tr("common.kappa"), _kappa_text(example.kappa_agreement))
-        metrics[2].metric(tr("theory.metric_kappa_max"), _kappa_text(example.kappa_max),
-                          help=tr("theory.metric_kappa_max_help"))
+        # Two metrics a row: three in half the page cut a translated label short.
+        first, second = st.columns(2)
+        first.metric(tr("theory.metric_p_o"), num(example.p_o))
+        second.metric(tr("common.kappa"), _kappa_text(example.kappa_agreement))
+        st.columns(2)[0].metric(tr("theory.metric_kappa_max"), _kappa_text(example.kappa_max),
+                                help=tr("theory.metric_kappa_max_help"))
         st.button(tr("theory.paradox_load"), key=f"theory_paradox_{name}", on_click=_load_table,
                   args=(table_counts,), icon=":material/upload:")
 st.markdown(tr("theory.paradox_explained"))
