@@ -10,7 +10,7 @@ the current page cannot take its value with it when Streamlit cleans up unused w
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +21,10 @@ from qwk_explained import InputError
 from qwk_explained.core.limits import MAX_ABS_RATING
 from qwk_explained.core.types import SCALES, WEIGHTINGS
 from qwk_explained.present.languages import DEFAULT_LANGUAGE, LANGUAGES, resolve_language
+
+#: Where state lives: ``st.session_state``, or a plain ``dict`` when a page's state machine runs in
+#: a unit test (Streamlit's keys may be ``str`` or ``int``, hence ``Any``).
+Session = MutableMapping[Any, Any]
 
 #: Defaults of the shareable state (also what a bare URL shows: the Spanish seed's worked example).
 DEFAULTS: dict[str, Any] = {
@@ -111,9 +115,13 @@ def share(key: str, value: Any) -> None:
     st.session_state.setdefault(_PAGE_PARAMS, {})[key] = value
 
 
-def url_value(key: str, default: Any = None) -> Any:
-    """A page-specific value that arrived in the session's first URL (``?step=3``), read once."""
-    return st.session_state.pop(f"url_{key}", default)
+def url_value(key: str, default: Any = None, *, session: Session | None = None) -> Any:
+    """A page-specific value that arrived in the session's first URL (``?step=3``), read once.
+
+    ``session`` is ``st.session_state`` unless given: a page's state machine passes the mapping
+    it works on, so it runs in a unit test without a Streamlit script.
+    """
+    return _session(session).pop(f"url_{key}", default)
 
 
 def write_url() -> None:
@@ -187,18 +195,24 @@ def commit(key: str) -> Callable[[], None]:
     return _copy
 
 
-def set_value(key: str, value: Any) -> None:
+def set_value(key: str, value: Any, *, session: Session | None = None) -> None:
     """Change a canonical value from code (a preset, the table editor); keep its widget in step."""
-    st.session_state[key] = value
-    st.session_state[f"{key}_input"] = value
+    session = _session(session)
+    session[key] = value
+    session[f"{key}_input"] = value
 
 
-def set_vectors(actual: str, predicted: str) -> None:
+def set_vectors(actual: str, predicted: str, *, session: Session | None = None) -> None:
     """Replace both rating vectors (typed text), dropping any uploaded file."""
-    set_value("actual", actual)
-    set_value("predicted", predicted)
-    st.session_state["upload"] = None
-    st.session_state["editor_version"] = st.session_state.get("editor_version", 0) + 1
+    session = _session(session)
+    set_value("actual", actual, session=session)
+    set_value("predicted", predicted, session=session)
+    session["upload"] = None
+    session["editor_version"] = session.get("editor_version", 0) + 1
+
+
+def _session(session: Session | None) -> Session:
+    return st.session_state if session is None else session
 
 
 def vector_text(values: np.ndarray) -> str:
