@@ -8,7 +8,30 @@ from qwk_explained import Walkthrough
 from qwk_explained.core.types import Cell
 from qwk_explained.teaching.cells import default_cell
 
+from .state import Session
 from .text import tr
+
+
+def keep_cell(session: Session, result: Walkthrough, *, store: str = "cell",
+              prefix: str = "cell") -> Cell:
+    """The cell stored under ``store`` (rating labels) as positions (i, j) on ``result``'s scale.
+
+    The cell is kept by its ratings, not its positions: on a wider scale it is still the cell
+    "actual 4, predicted 0". When either rating is off the scale the default cell (the first
+    off-diagonal cell with items) replaces it. The two selectors (``<prefix>_row_input``,
+    ``<prefix>_col_input``) are filled from it when they hold no rating of the scale.
+    """
+    labels = [int(x) for x in result.labels]
+    stored = session.get(store)
+    if not (isinstance(stored, tuple) and len(stored) == 2
+            and stored[0] in labels and stored[1] in labels):
+        i, j = default_cell(result)
+        stored = (labels[i], labels[j])
+        session[store] = stored
+    for widget, value in ((f"{prefix}_row_input", stored[0]), (f"{prefix}_col_input", stored[1])):
+        if session.get(widget) not in labels:
+            session[widget] = value
+    return labels.index(stored[0]), labels.index(stored[1])
 
 
 def cell_picker(result: Walkthrough, *, store: str = "cell", prefix: str = "cell",
@@ -16,21 +39,13 @@ def cell_picker(result: Walkthrough, *, store: str = "cell", prefix: str = "cell
     """Two selectors (actual rating i, predicted rating j) for a cell; returns its positions.
 
     The chosen cell is kept as rating labels under ``store`` in the session, so it is remembered
-    across pages and reruns while those ratings stay on the scale; otherwise the default cell
-    (the first off-diagonal cell with items) is chosen. ``widths`` are the column widths of the
-    two selectors (and of any room left beside them).
+    across pages and reruns while those ratings stay on the scale (:func:`keep_cell`). ``widths``
+    are the column widths of the two selectors (and of any room left beside them).
     """
     session = st.session_state
+    keep_cell(session, result, store=store, prefix=prefix)
     labels = [int(x) for x in result.labels]
-    stored = session.get(store)
-    if not (isinstance(stored, tuple) and stored[0] in labels and stored[1] in labels):
-        i, j = default_cell(result)
-        stored = (labels[i], labels[j])
-        session[store] = stored
     row_key, col_key = f"{prefix}_row_input", f"{prefix}_col_input"
-    for widget, value in ((row_key, stored[0]), (col_key, stored[1])):
-        if session.get(widget) not in labels:
-            session[widget] = value
 
     def _picked() -> None:
         session[store] = (session[row_key], session[col_key])
