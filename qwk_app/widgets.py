@@ -43,7 +43,7 @@ def cell_picker(result: Walkthrough, *, store: str = "cell", prefix: str = "cell
     are the column widths of the two selectors (and of any room left beside them).
     """
     session = st.session_state
-    keep_cell(session, result, store=store, prefix=prefix)
+    cell = keep_cell(session, result, store=store, prefix=prefix)
     labels = [int(x) for x in result.labels]
     row_key, col_key = f"{prefix}_row_input", f"{prefix}_col_input"
 
@@ -53,5 +53,4 @@ def cell_picker(result: Walkthrough, *, store: str = "cell", prefix: str = "cell
     columns = st.columns(list(widths))
     columns[0].selectbox(tr("steps.cell_row"), labels, key=row_key, on_change=_picked)
     columns[1].selectbox(tr("steps.cell_col"), labels, key=col_key, on_change=_picked)
-    row, col = session[store]
-    return labels.index(row), labels.index(col)
+    return cell
