@@ -40,8 +40,17 @@ def numbers(latex: str, lang: str) -> list[float]:
     return [float(t.replace("{,}", "")) for t in found]
 
 
+_LAYOUT = re.compile(r"\\begin\{(?:aligned|gathered)\} | \\end\{(?:aligned|gathered)\}")
+
+
+def flat(latex: str) -> str:
+    """A formula wrapped over lines (for a phone) as one line: what it says, not how it is set."""
+    text = _LAYOUT.sub("", latex).replace(r" \\ &\quad ", " ").replace(r" \\ ", r"\qquad ")
+    return text.lstrip("&")
+
+
 def last_number(latex: str, lang: str) -> float:
-    return numbers(latex.rsplit("=", 1)[1], lang)[-1]
+    return numbers(flat(latex).rsplit("=", 1)[1], lang)[-1]
 
 
 def rounded(value: float) -> float:
@@ -80,7 +89,7 @@ def test_expected_cell_matches_seed_example(seed):
 @pytest.mark.parametrize("lang", ["es", "tr"])
 def test_decimal_comma_in_spanish_and_turkish(seed, lang):
     assert f.expected_cell(seed, 1, 1, lang).endswith("= 1{,}2")
-    assert f.kappa_plugged(seed, lang).endswith("= -0{,}1392")
+    assert flat(f.kappa_plugged(seed, lang)).endswith("= -0{,}1392")
     for latex in (f.numerator_plugged(seed, lang), f.denominator_plugged(seed, lang),
                   f.normalization_cell(seed, 4, 0, lang)):
         assert not re.search(r"\d\.\d", latex), latex
@@ -117,14 +126,15 @@ def test_cell_formulas_match_walkthrough(case, lang):
     for i in range(w.size):
         for j in range(w.size):
             assert last_number(f.observed_cell(w, i, j, lang), lang) == w.observed[i, j]
-            weight = f.weights_cell(w, i, j, lang).split(r"\quad")[0]  # unweighted: (i ≠ j) after
+            weight = flat(f.weights_cell(w, i, j, lang)).split(r"\quad (")[0]  # unweighted: (i ≠ j)
             assert last_number(weight, lang) == rounded(w.weights[i, j])
-            expected = f.expected_cell(w, i, j, lang)
+            expected = flat(f.expected_cell(w, i, j, lang))
             assert last_number(expected, lang) == rounded(w.expected[i, j])
             # 3 · 4 / 10: the histogram counts and n, as plugged in.
             fraction = numbers(expected.split(r"\frac")[2], lang)
             assert fraction[:3] == [w.actual_hist[i], w.predicted_hist[j], w.n]
-            observed_part, expected_part = f.normalization_cell(w, i, j, lang).split(r"\qquad")
+            observed_part, expected_part = flat(f.normalization_cell(w, i, j, lang)).split(
+                r"\qquad")
             assert last_number(observed_part, lang) == rounded(w.observed_norm[i, j])
             assert last_number(expected_part, lang) == rounded(w.expected_norm[i, j])
 
@@ -144,7 +154,7 @@ def test_weights_use_positions_not_labels():
     # Ratings 1, 2, 5 with 3 and 4 unused (scale="observed"): 5 sits at position 2, so
     # w_{5,1} = (2-0)^2/(3-1)^2 = 1, not (5-1)^2/(5-1)^2. This is the sklearn pitfall.
     w = walkthrough([1, 2, 5], [5, 2, 1], scale="observed")
-    latex = f.weights_cell(w, 2, 0, "en")
+    latex = flat(f.weights_cell(w, 2, 0, "en"))
     assert latex.startswith("w_{5,1} = ")
     assert r"\Big|_{i=2,\ j=0}" in latex
     assert r"\frac{(2-0)^2}{(3-1)^2} = \frac{4}{4} = 1" in latex
@@ -184,7 +194,7 @@ def test_histograms_add_up_to_n(seed, lang):
 
 def test_long_sums_are_cut_with_dots():
     w = walkthrough(list(range(20)), list(range(19, -1, -1)))
-    latex = f.histogram_plugged(w, "en", max_terms=8)
+    latex = flat(f.histogram_plugged(w, "en", max_terms=8))
     assert latex.count(r"\dots") == 2 and latex.endswith("= 20")
     vectors = f.histogram_vectors(w, "en", max_terms=5)
     assert vectors.count(r"\dots") == 2
