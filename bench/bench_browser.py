@@ -109,7 +109,9 @@ DRAWN_JS = """
     && !document.querySelector('[data-testid="stSkeleton"]')
     && [...document.querySelectorAll('.katex')].every(k => k.querySelector('.katex-html'))
     && [...document.querySelectorAll('[data-testid="stPlotlyChart"]')]
-         .every(c => c.querySelector('.js-plotly-plot .main-svg'));
+         .every(c => c.querySelector('.js-plotly-plot .main-svg'))
+    && [...document.querySelectorAll('[data-testid="stBidiComponentRegular"]')]
+         .every(c => c.querySelector('.qwk-root > *'));
 }
 """
 

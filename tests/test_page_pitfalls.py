@@ -71,7 +71,7 @@ def test_one_click_examples_change_the_shared_vectors(name):
     at.button(key=f"pitfalls_load_{name}").click().run()
     assert_clean(at)
     example = BY_NAME[name]
-    assert at.text_area(key="actual_input").value == ", ".join(map(str, example.actual))
+    assert at.text_input(key="actual_input").value == ", ".join(map(str, example.actual))
     assert at.query_params["actual"] == ",".join(map(str, example.actual))
     comparison = conventions.compare(example.actual, example.predicted, "quadratic")
     assert list(table(at)[t("en", "pitfalls.column_ours")]) == [
@@ -155,14 +155,14 @@ def test_bad_shared_input_is_translated_and_kept(lang):
     """Bad input: a translated message, the typed text kept, the last valid ratings in use."""
     at = open_app("pitfalls", lang=lang, **URL)
     text = "0, 1, abc"
-    at.text_area(key="predicted_input").input(text).run()
+    at.text_input(key="predicted_input").input(text).run()
     assert_clean(at)
     try:
         parse_vector(text)
     except Exception as error:  # noqa: BLE001 - the engine's InputError
         message = error_message(lang, error)
     assert message in [e.value for e in at.error]
-    assert at.text_area(key="predicted_input").value == text
+    assert at.text_input(key="predicted_input").value == text
     assert t(lang, "pitfalls.stale") in [w.value for w in at.warning]
 
 

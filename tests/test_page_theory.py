@@ -146,7 +146,7 @@ def test_language_switch_keeps_the_table_and_the_ratings():
         assert_clean(at)
         assert at.title[0].value == t(lang, "theory.title")
         assert cells(at) == (15, 3, 5, 20)
-        assert at.text_area(key="actual_input").value == URL["actual"]
+        assert at.text_input(key="actual_input").value == URL["actual"]
         assert at.query_params["weights"] == "linear"
     linear = walkthrough(UNUSED.actual, UNUSED.predicted, weights="linear").kappa
     note = t("en", "theory.closed_settings", name=t("en", "common.kappa_name.linear"),
@@ -159,14 +159,14 @@ def test_bad_shared_input_is_translated_and_kept(lang):
     """Bad input: a translated message, the typed text kept, the last valid ratings in use."""
     at = open_app("theory", lang=lang, **URL)
     text = "4, x, 3"
-    at.text_area(key="actual_input").input(text).run()
+    at.text_input(key="actual_input").input(text).run()
     assert_clean(at)
     try:
         parse_vector(text)
     except Exception as error:  # noqa: BLE001 - the engine's InputError
         message = error_message(lang, error)
     assert message in [e.value for e in at.error]
-    assert at.text_area(key="actual_input").value == text
+    assert at.text_input(key="actual_input").value == text
     assert t(lang, "theory.stale") in [w.value for w in at.warning]
 
 
