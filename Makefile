@@ -43,12 +43,15 @@ os-packages:
 	  npm install --silent --no-audit --no-fund --prefix .cache/npm axe-core@4 >/dev/null || \
 	  echo "axe-core could not be installed: the accessibility test will be skipped."; fi
 
+# The launcher (qwk_app/launch.py) imports everything and opens every page once as soon as the
+# server answers, so the first visitor after a start does not wait for it.
 run: setup
-	$(VENV)/bin/streamlit run app.py --server.port $(PORT) --server.address $(ADDRESS)
+	$(PY) -m qwk_app.launch --port $(PORT) --address $(ADDRESS)
 
-# Serve to the local network (a classroom): every interface, same port.
-serve-class: ADDRESS = 0.0.0.0
-serve-class: run
+# Serve to the local network (a classroom): every interface, same port; share links and their QR
+# codes use this machine's network address (or QWK_PUBLIC_URL when set), never localhost.
+serve-class: setup
+	$(PY) -m qwk_app.launch --class --port $(PORT)
 
 lint: $(STAMPS)/dev
 	$(VENV)/bin/ruff check .
@@ -57,9 +60,10 @@ test: setup-test
 	$(VENV)/bin/ruff check .
 	$(PY) -m pytest
 
-bench: $(STAMPS)/dev
+bench: $(STAMPS)/dev os-packages
 	$(PY) bench/bench_core.py
 	$(PY) bench/bench_app.py
+	$(PY) bench/bench_browser.py
 
 clean:
 	rm -rf $(VENV) $(STAMPS) .cache .pytest_cache .ruff_cache .hypothesis
