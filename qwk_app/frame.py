@@ -245,7 +245,8 @@ def _share_link(url_path: str) -> None:
         if image is None:
             st.caption(tr("share.qr_too_long"))
         else:
-            st.image(image, caption=tr("share.qr_caption"), width=220)
+            st.image(image, caption=tr("share.qr_caption"), width=220,
+                     alt=tr("share.qr_alt", link=link))
         st.caption(tr("frame.share_help") if state.url_fits() else tr("frame.share_too_long"))
         if not reachable:
             st.caption(tr("share.local_only", variable=links.PUBLIC_URL_ENV))
