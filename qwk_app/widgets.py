@@ -139,6 +139,10 @@ def move(result: Walkthrough, source: Cell, target: Cell, *,
     return True
 
 
+def _nudge(result: Walkthrough, source: Cell, target: Cell) -> None:
+    move(result, source, target)
+
+
 #: The four nudges: (row step, column step, icon); a nudge moves one item to the next rating.
 _NUDGES = (("predicted_down", 0, -1, ":material/arrow_back:"),
            ("predicted_up", 0, 1, ":material/arrow_forward:"),
@@ -163,7 +167,7 @@ def move_controls(result: Walkthrough, cell: Cell, *, editable: bool) -> None:
         target = (i + row_step, j + col_step)
         possible = editable and count > 0 and all(0 <= k < result.size for k in target)
         column.button(tr(f"move.{name}"), key=f"move_{name}", icon=icon, width="stretch",
-                      disabled=not possible, on_click=move, args=(result, cell, target),
+                      disabled=not possible, on_click=_nudge, args=(result, cell, target),
                       help=tr("move.nudge_help"))
     if not editable:
         st.caption(tr("move.not_editable"))

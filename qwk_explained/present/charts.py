@@ -351,7 +351,9 @@ def changed_cells(before: Walkthrough | None, after: Walkthrough,
     if before is None or not np.array_equal(before.labels, after.labels):
         return None
     attribute = _MATRICES[which][0]
-    return ~np.isclose(getattr(before, attribute), getattr(after, attribute), rtol=0, atol=1e-12)
+    same: NDArray[np.bool_] = np.isclose(getattr(before, attribute), getattr(after, attribute),
+                                         rtol=0, atol=1e-12)
+    return ~same
 
 
 def walkthrough_chart(result: Walkthrough, which: str, lang: str, cell: Cell | None = None,

@@ -54,7 +54,8 @@ def _relative_luminance(rgb: NDArray[np.float64]) -> NDArray[np.float64]:
     """WCAG 2 relative luminance of sRGB colours given as floats 0..255 in the last axis."""
     c = rgb / 255.0
     linear = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
-    return linear @ np.array([0.2126, 0.7152, 0.0722])
+    luminance: NDArray[np.float64] = linear @ np.array([0.2126, 0.7152, 0.0722])
+    return luminance
 
 
 def _hex_luminance(color: str) -> float:

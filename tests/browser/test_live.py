@@ -193,3 +193,21 @@ def test_the_qr_code_holds_the_share_link_and_copy_copies_it(new_app, app_url: s
     expect(sidebar.get_by_text(t("en", "share.copied"), exact=True)).to_be_visible()
     assert app.page.evaluate("() => navigator.clipboard.readText()") == link
     app.assert_clean()
+
+
+def test_one_chart_goes_full_screen_and_presenter_mode_shows_one_step(app: App):
+    """Projector: a chart's full-screen button shows that chart alone; presenter mode (the
+    sidebar switch) folds the sidebar and shows one step with previous and next."""
+    app.open(f"{SEED_LINK}&lang=en")
+    chart = app.page.locator(".qwk-matrix").nth(2)
+    chart.locator(".qwk-full").click()
+    app.page.wait_for_function(
+        "() => document.fullscreenElement && document.fullscreenElement.matches('.qwk-chart')")
+    app.page.evaluate("() => document.exitFullscreen()")
+    app.page.get_by_text(t("en", "presenter.toggle"), exact=True).click()
+    expect(app.page.get_by_role("button", name=t("en", "presenter.next"))).to_be_visible()
+    app.settle()
+    expect(app.page.locator('[data-testid="stSidebar"]')).to_have_attribute(
+        "data-collapsed", "true")
+    assert app.query()["present"] == "1"
+    app.assert_clean()
