@@ -66,9 +66,9 @@ PAGE_SETTINGS: dict[str, tuple[str, ...]] = {
     "pitfalls": ("weights",), "practice": (),
 }
 
-#: Styles every page needs. A formula's box scrolls sideways only as a last resort (formulas wrap
-#: themselves to fit a phone) and never clips the top of a tall fraction, which KaTeX draws above
-#: the box's line; the focused rating field is outlined in a calm blue, not an alarming red.
+#: Styles every page needs: a formula's box scrolls sideways only as a last resort (formulas wrap
+#: themselves to fit a phone) and has room above and below for a tall fraction, which KaTeX draws
+#: beyond the box's line box (the box hid what was taller than itself).
 _STYLE = """<style>
 [data-testid="stMarkdownContainer"] .katex-display {
   overflow-x: auto; overflow-y: hidden; padding: 0.4em 0.15em; margin: 0.2em 0;

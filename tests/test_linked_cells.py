@@ -22,8 +22,7 @@ from qwk_explained.present.numbers import format_number
 from qwk_explained.teaching.cells import items_in_cell, move_item
 
 SEED = {"actual": "4,4,3,4,4,4,1,1,2,1", "predicted": "0,2,1,0,0,0,1,1,2,1"}
-MATRICES = ("observed", "weights", "expected", "observed_norm", "expected_norm",
-            "weighted_observed", "weighted_expected")
+MATRICES = tuple(name for name in charts.WALKTHROUGH_CHARTS if name != "histograms")
 
 
 def seed():

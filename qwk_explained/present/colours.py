@@ -18,7 +18,6 @@ import numpy as np
 from numpy.typing import NDArray
 
 ScaleName = Literal["Blues", "Oranges", "Purples"]
-Kind = Literal["counts", "proportions", "weights", "products"]
 
 # ColorBrewer sequential scales (as in plotly.colors.sequential), written out so the text colour is
 # computed from exactly the colours that are painted (interpolated linearly in RGB between stops).
@@ -83,14 +82,6 @@ def light_text_mask(values: Any, scale: str, zmin: float, zmax: float) -> NDArra
     with_light = (_LIGHT_LUMINANCE + 0.05) / (luminance + 0.05)
     with_dark = (luminance + 0.05) / (_DARK_LUMINANCE + 0.05)
     return with_light > with_dark
-
-
-def contrast_ratio(rgb: Any, text: str) -> NDArray[np.float64]:
-    """WCAG 2 contrast ratio between colours (RGB 0..255, last axis) and a ``#RRGGBB`` text."""
-    background = _relative_luminance(np.asarray(rgb, dtype=np.float64))
-    foreground = _hex_luminance(text)
-    high, low = np.maximum(background, foreground), np.minimum(background, foreground)
-    return (high + 0.05) / (low + 0.05)
 
 
 def value_range(values: NDArray[np.float64], zmax: float | None = None) -> tuple[float, float]:
