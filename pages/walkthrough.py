@@ -8,7 +8,7 @@ one step at a time.
 
 import streamlit as st
 
-from qwk_app import compute, frame, inputs, render, state, widgets
+from qwk_app import compute, frame, inputs, links, render, state, widgets
 from qwk_app.frame import page_guard
 from qwk_app.text import tr
 from qwk_explained.present.catalogue import STEPS
@@ -38,7 +38,9 @@ session = st.session_state
 bad_cell = widgets.cell_from_link(session, result.labels)
 cell = widgets.keep_cell(session, result)
 before = change.before if change is not None and change.fresh else None
-on_cell = widgets.follow_click(result)
+# Items move only while the texts are the result shown (no upload, no problem being fixed).
+movable = not outcome.stale and session.get("upload") is None
+on_cell = widgets.follow_click(result, movable=movable)
 if presenter:
     step = render.presented_step()
     render.step(step, result, result.statistics(), cell, before=before, on_cell=on_cell)
@@ -49,9 +51,8 @@ else:
     if bad_cell:
         st.warning(tr("guided.bad_cell"), icon=":material/link_off:")
     cell = widgets.cell_picker(result)
-    widgets.move_controls(result, cell, editable=not outcome.stale
-                          and session.get("upload") is None)
+    widgets.move_controls(result, cell, editable=movable)
     stats = result.statistics()
     for step in STEPS:
         render.step(step, result, stats, cell, before=before, on_cell=on_cell)
-state.share("cell", f"{int(result.labels[cell[0]])},{int(result.labels[cell[1]])}")
+state.share("cell", links.cell_text(result, *cell))

@@ -95,11 +95,13 @@ def cell_from_link(session: Session, labels: Labels) -> bool:
     return False
 
 
-def follow_click(result: Walkthrough, *,
+def follow_click(result: Walkthrough, *, movable: bool = True,
                  session: Session | None = None) -> Callable[[str], None]:
     """A chart's click handler: follow the clicked cell, or move an item there (move mode).
 
-    Runs before the page reruns, with the result the chart was drawn from.
+    Runs before the page reruns, with the result the chart was drawn from. ``movable`` is
+    ``False`` when the rating texts are not that result (an upload, a problem being fixed): a
+    move would then overwrite what is being typed, so a click only follows.
     """
     store = st.session_state if session is None else session
 
@@ -107,7 +109,7 @@ def follow_click(result: Walkthrough, *,
         cell = links.cell_from_trigger(value, result.size)
         if cell is None:
             return
-        if store.get(CLICK_ACTION_KEY) == "move":
+        if movable and store.get(CLICK_ACTION_KEY) == "move":
             labels = [int(x) for x in result.labels]
             source = store.get("cell")
             if isinstance(source, tuple) and source[0] in labels and source[1] in labels:

@@ -126,6 +126,10 @@ def test_in_move_mode_a_click_moves_one_item_of_the_followed_cell_there():
 
     state.undo(session=session)
     assert (session["actual"], session["predicted"]) == (SEED["actual"], SEED["predicted"])
+    # While the texts are not the result shown (being fixed, or an upload), a click only follows.
+    widgets.follow_click(result, movable=False, session=session)("4,1")
+    assert (session["actual"], session["predicted"]) == (SEED["actual"], SEED["predicted"])
+    assert session["cell"] == (4, 1)
 
 
 @pytest.mark.parametrize("lang", LANGS)
