@@ -130,3 +130,13 @@ def test_the_title_follows_the_weighting(weights, key):
     for lang in LANGS:
         at = open_app(lang=lang, weights=weights, **SEED)
         assert at.title[0].value == t(lang, key)
+
+
+def test_the_pitfalls_examples_can_be_undone_too():
+    """The pitfalls page's example buttons replace the typed ratings as well: undo is offered."""
+    at = open_app("pitfalls", lang="tr", **SEED)
+    at.button(key="pitfalls_load_constant").click().run()
+    assert at.text_input(key="actual_input").value != SEED["actual"]
+    at.button(key="undo_pitfalls").click().run()
+    assert_clean(at)
+    assert at.text_input(key="actual_input").value == SEED["actual"]
