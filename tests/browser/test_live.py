@@ -35,6 +35,14 @@ def caret(box) -> int:
     return int(box.evaluate("e => e.selectionStart"))
 
 
+def cut_formulas(app: App) -> list[str]:
+    """Formulas whose box hides part of them: sideways (a scroll), or the top of a fraction."""
+    return app.page.evaluate(
+        """() => [...document.querySelectorAll('.katex-display')]
+             .filter(d => d.scrollWidth > d.clientWidth + 1 || d.scrollHeight > d.clientHeight + 1)
+             .map(d => d.textContent.slice(0, 60))""")
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_typing_without_enter_updates_kappa(app: App, lang: str):
     """User flow: type a new last rating, press nothing -> kappa follows a moment later."""
@@ -115,6 +123,7 @@ def test_hovering_a_cell_lights_it_up_everywhere_and_shows_its_arithmetic(app: A
     tip = cell.locator(".qwk-tip")
     expect(tip).to_be_visible()
     assert "5 · 4 / 10 = 2" in tip.inner_text()
+    assert not cut_formulas(app)  # on a desktop too, no formula is cut
 
 
 def test_moving_an_item_changes_both_lists_every_step_and_kappa(app: App):
@@ -159,10 +168,7 @@ def test_phone_shows_kappa_first_and_whole_formulas(new_app, app_url: str, lang:
     expect(kappa).to_have_text(kappa_text(actual, predicted, lang))
     box = kappa.bounding_box()
     assert box is not None and box["y"] + box["height"] <= PHONE["height"], box
-    overflowing = app.page.evaluate(
-        """() => [...document.querySelectorAll('.katex-display')]
-             .filter(d => d.scrollWidth > d.clientWidth + 1 || d.scrollHeight > d.clientHeight + 1)
-             .map(d => d.textContent.slice(0, 60))""")
+    overflowing = cut_formulas(app)
     assert not overflowing, overflowing
     crowded = app.page.evaluate(
         """() => [...document.querySelectorAll('.qwk-matrix:not(.qwk-compact) .qwk-scroll')]
