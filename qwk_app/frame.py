@@ -103,7 +103,8 @@ def run() -> None:
                        initial_sidebar_state="collapsed" if presenter else "auto")
     current = st.navigation(_pages())
     slug = _slug(current.url_path)
-    st.session_state[state.PAGE_KEY] = slug
+    # The page's own path, not its file: "/" and "/walkthrough" draw their widgets apart.
+    st.session_state[state.PAGE_KEY] = current.url_path
     st.html(_STYLE + (_PRESENTER_STYLE if presenter else ""))
     _sidebar(PAGE_SETTINGS.get(slug, ("weights", "scale")))
     for problem in state.url_problems():
