@@ -10,13 +10,22 @@
 // (where navigator.clipboard does not exist), then says data.done for a moment.
 
 const LINKED = "qwk-linked";
+let lit = null;
 
-function lightUp(cell, on) {
+function lightUp(cell) {
+  // One cell lit at a time in the whole page: whatever was lit before (in any chart, even one
+  // redrawn since) goes dark first.
+  if (cell === lit && (!cell || document.querySelector(`.${LINKED}`))) return;
+  lit = cell;
+  for (const element of document.querySelectorAll(`.${LINKED}`)) {
+    element.classList.remove(LINKED);
+  }
+  if (!cell) return;
   const [i, j] = cell.split(",");
   const selector = `.qwk-root [data-cell="${i},${j}"], .qwk-root [data-bar="a:${i}"], `
     + `.qwk-root [data-bar="p:${j}"]`;
   for (const element of document.querySelectorAll(selector)) {
-    element.classList.toggle(LINKED, on);
+    element.classList.add(LINKED);
   }
 }
 
@@ -39,22 +48,15 @@ function drawChart(component, root) {
     root.classList.toggle("qwk-clickable", Boolean(data.clickable));
     fit(root);
   }
-  let hovered = null;
   const enter = (event) => {
     const target = event.target.closest("[data-cell]");
-    if (!target || target.dataset.cell === hovered) return;
-    if (hovered) lightUp(hovered, false);
-    hovered = target.dataset.cell;
-    lightUp(hovered, true);
+    if (target) lightUp(target.dataset.cell);
   };
   const leave = (event) => {
     const target = event.target.closest("[data-cell]");
     const next = event.relatedTarget && event.relatedTarget.closest
       ? event.relatedTarget.closest("[data-cell]") : null;
-    if (target && hovered && next !== target) {
-      lightUp(hovered, false);
-      hovered = null;
-    }
+    if (target && next !== target) lightUp(next ? next.dataset.cell : null);
   };
   root.onmouseover = enter;
   root.onfocusin = enter;
