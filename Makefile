@@ -55,12 +55,15 @@ os-packages:
 	  npm install --silent --no-audit --no-fund --prefix .cache/npm axe-core@4 >/dev/null || \
 	  echo "axe-core could not be installed: the accessibility test will be skipped."; fi
 
+# The launcher (qwk_app/launch.py) imports everything and opens every page once as soon as the
+# server answers, so the first visitor after a start does not wait for it.
 run: setup
-	$(VENV)/bin/streamlit run app.py --server.port $(PORT) --server.address $(ADDRESS)
+	$(PY) -m qwk_app.launch --port $(PORT) --address $(ADDRESS)
 
-# Serve to the local network (a classroom): every interface, same port.
-serve-class: ADDRESS = 0.0.0.0
-serve-class: run
+# Serve to the local network (a classroom): every interface, same port; share links and their QR
+# codes use this machine's network address (or QWK_PUBLIC_URL when set), never localhost.
+serve-class: setup
+	$(PY) -m qwk_app.launch --class --port $(PORT)
 
 # The layers' import rules are contracts in pyproject.toml ([tool.importlinter]); mypy's files and
 # strictness are there too ([tool.mypy]).
@@ -73,9 +76,10 @@ test: setup-test
 	$(MAKE) --no-print-directory lint
 	$(PY) -m pytest
 
-bench: $(STAMPS)/dev
+bench: $(STAMPS)/dev os-packages
 	$(PY) -m bench.bench_core
 	$(PY) -m bench.bench_app
+	$(PY) -m bench.bench_browser
 
 clean:
 	rm -rf $(VENV) $(STAMPS) .cache .pytest_cache .ruff_cache .mypy_cache .import_linter_cache .hypothesis

@@ -89,7 +89,7 @@ st.progress(step / guided.TOTAL, text=tr("guided.progress", step=num(step),
                                          total=num(guided.TOTAL)))
 navigation(step)
 # The cell is chosen below the step but used by it, so it is read first.
-bad_cell = guided.cell_from_link(session, result.labels)
+bad_cell = widgets.cell_from_link(session, result.labels)
 cell = widgets.keep_cell(session, result, prefix=guided.CELL_PREFIX)
 state.share("cell", links.cell_text(result, *cell))
 if step > 1:

@@ -5,7 +5,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from qwk_app import compute, inputs, render, state
+from qwk_app import compute, inputs, render, state, widgets
 from qwk_app.frame import page_guard
 from qwk_app.text import error_text, num, tr
 from qwk_explained import Walkthrough
@@ -97,6 +97,7 @@ buttons = st.columns(3)
 for index, name in enumerate(EXAMPLES):
     with buttons[index % 3]:
         _example_button(name, "load")
+widgets.undo_offer("undo_pitfalls", ("example",))  # an example replaced what was typed
 
 result = render.shown_result(outcome, "pitfalls")
 

@@ -84,10 +84,10 @@ def _worked_step(exercise: Exercise, question: Question) -> None:
         st.latex(formulas.histogram_cell(first, j, lang, "p"))
         st.latex(formulas.expected_cell(first, i, j, lang))
     elif question.kind == "numerator":
-        st.latex(formulas.numerator_full(first, lang))
+        st.latex(formulas.numerator_plugged(first, lang))
         render.chart(first, "weighted_observed")
     elif question.kind == "denominator":
-        st.latex(formulas.denominator_full(first, lang))
+        st.latex(formulas.denominator_plugged(first, lang))
         render.chart(first, "weighted_expected")
     elif question.kind == "kappa":
         st.latex(formulas.kappa_plugged(first, lang))

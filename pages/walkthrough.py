@@ -1,35 +1,58 @@
-"""The live walkthrough: edit the two rating vectors and watch every step of QWK update."""
+"""The live walkthrough: type the two rating vectors and watch every step of QWK follow.
+
+Layout only: the live rating fields first, kappa right below them (on a phone too), then the
+other ways to enter ratings, then the followed cell and the seven steps of the catalogue. A click
+on any cell of any chart follows that cell through every step. In presenter mode the room sees
+one step at a time.
+"""
 
 import streamlit as st
 
-from qwk_app import compute, inputs, render, widgets
+from qwk_app import compute, frame, inputs, links, render, state, widgets
 from qwk_app.frame import page_guard
-from qwk_app.text import num, tr
+from qwk_app.text import tr
 from qwk_explained.present.catalogue import STEPS
 
 page_guard()
 
-st.title(tr("walkthrough.title"))
-st.markdown(tr("walkthrough.intro"))
+presenter = frame.presenting()
+st.title(render.page_title("walkthrough"))
+if not presenter:
+    st.markdown(tr("walkthrough.intro"))
 
 inputs.apply_table_edits()
 outcome = compute.current()
-inputs.vector_panel(outcome)
-result = render.shown_result(outcome, "walkthrough")
+fields = (st.expander(tr("presenter.ratings"), icon=":material/edit:") if presenter
+          else st.container())
+with fields:
+    inputs.text_fields(outcome)
+summary = st.container()
+if not presenter:
+    inputs.vector_panel()
+with summary:
+    result = render.shown_result(outcome, "walkthrough")
+    change = render.track_change(outcome)
+    render.summary(result, change)
 
-stats = result.statistics()
-summary = st.columns(4)
-summary[0].metric(tr("walkthrough.items"), num(result.n))
-summary[1].metric(tr("walkthrough.ratings"), num(result.size),
-                  help=tr("walkthrough.ratings_help", low=int(result.labels[0]),
-                          high=int(result.labels[-1])))
-summary[2].metric(tr("common.kappa"),
-                  tr("common.undefined") if result.kappa is None else num(result.kappa))
-summary[3].metric(tr("walkthrough.agreement"), num(float(result.observed_norm.trace())),
-                  help=tr("walkthrough.agreement_help"))
-
-st.divider()
-st.markdown(tr("walkthrough.cell_intro"))
-cell = widgets.cell_picker(result)
-for step in STEPS:
-    render.step(step, result, stats, cell)
+session = st.session_state
+bad_cell = widgets.cell_from_link(session, result.labels)
+cell = widgets.keep_cell(session, result)
+before = change.before if change is not None and change.fresh else None
+# Items move only while the texts are the result shown (no upload, no problem being fixed).
+movable = not outcome.stale and session.get("upload") is None
+on_cell = widgets.follow_click(result, movable=movable)
+if presenter:
+    step = render.presented_step()
+    render.step(step, result, result.statistics(), cell, before=before, on_cell=on_cell)
+else:
+    st.divider()
+    st.subheader(tr("walkthrough.cell_heading"), anchor="cell")
+    st.markdown(tr("walkthrough.cell_intro"))
+    if bad_cell:
+        st.warning(tr("guided.bad_cell"), icon=":material/link_off:")
+    cell = widgets.cell_picker(result)
+    widgets.move_controls(result, cell, editable=movable)
+    stats = result.statistics()
+    for step in STEPS:
+        render.step(step, result, stats, cell, before=before, on_cell=on_cell)
+state.share("cell", links.cell_text(result, *cell))

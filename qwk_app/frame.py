@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import contextvars
 import gc
+import io
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, get_args
@@ -27,7 +29,7 @@ import streamlit as st
 from qwk_explained.core.types import WEIGHTINGS
 from qwk_explained.present.i18n import LANGUAGES, t
 
-from . import state
+from . import charts, links, state
 from .text import show_error, tr
 
 # Everything imported so far (streamlit, pandas, plotly, numpy: about 120,000 objects) lives as
@@ -62,6 +64,29 @@ PAGES = (
 )
 
 DEFAULT_PAGE: PageSlug = "walkthrough"
+#: The sidebar settings each page uses; a page that ignores a setting does not show it (the
+#: practice page's exercises bring their own; the pitfalls page compares every scale itself).
+PAGE_SETTINGS: dict[PageSlug, tuple[str, ...]] = {
+    "walkthrough": ("weights", "scale"), "guided": ("weights", "scale"),
+    "checker": ("weights", "scale"), "theory": ("weights", "scale"),
+    "pitfalls": ("weights",), "practice": (),
+}
+
+#: Styles every page needs: a formula's box scrolls sideways only as a last resort (formulas wrap
+#: themselves to fit a phone) and has room above and below for a tall fraction, which KaTeX draws
+#: beyond the box's line box (the box hid what was taller than itself).
+_STYLE = """<style>
+[data-testid="stMarkdownContainer"] .katex-display {
+  overflow-x: auto; overflow-y: hidden; padding: 0.4em 0.15em; margin: 0.2em 0;
+}
+</style>"""
+#: Presenter mode: type large enough for the back of a room, every chart with it.
+_PRESENTER_STYLE = """<style>
+html { font-size: 22px; }
+[data-testid="stMain"] { font-size: 1.15rem; }
+[data-testid="stMainBlockContainer"] { max-width: 100%; padding-left: 2rem; padding-right: 2rem; }
+.qwk-chart { font-size: 1.25em; }
+</style>"""
 
 _FRAMED: contextvars.ContextVar[bool] = contextvars.ContextVar("qwk_framed", default=False)
 
@@ -76,11 +101,18 @@ def page_guard() -> None:
 
 def run() -> None:
     """Render the frame and the current page, then mirror the state into the URL."""
-    # No page_title: the browser tab shows the current page's translated title.
-    st.set_page_config(page_icon=":material/grid_on:", layout="wide")
     state.init_session()
+    presenter = presenting()
+    # No page_title: the browser tab shows the current page's translated title. In presenter mode
+    # the sidebar starts folded: the projected screen belongs to the steps.
+    st.set_page_config(page_icon=":material/grid_on:", layout="wide",
+                       initial_sidebar_state="collapsed" if presenter else "auto")
     current = st.navigation(_pages())
-    _sidebar()
+    slug = _slug(current.url_path)
+    # The page's own path, not its file: "/" and "/walkthrough" draw their widgets apart.
+    st.session_state[state.PAGE_KEY] = current.url_path
+    st.html(_STYLE + (_PRESENTER_STYLE if presenter else ""))
+    _sidebar(PAGE_SETTINGS.get(slug, ("weights", "scale")))
     for problem in state.url_problems():
         show_error(problem)
     token = _FRAMED.set(True)
@@ -89,7 +121,18 @@ def run() -> None:
     finally:
         _FRAMED.reset(token)
     state.write_url()
-    _share_link()
+    _share_link(current.url_path)
+
+
+def presenting() -> bool:
+    """Whether presenter mode is on (large type, sidebar folded, one step at a time)."""
+    return bool(st.session_state.get("presenter"))
+
+
+def _slug(url_path: str) -> PageSlug:
+    """The page file's name for a URL path (the walkthrough is served at "" and "home" too)."""
+    path = url_path.strip("/")
+    return next((spec.slug for spec in PAGES if spec.slug == path), DEFAULT_PAGE)
 
 
 def _pages() -> list[st.Page]:
@@ -111,17 +154,28 @@ def _pages() -> list[st.Page]:
     return pages
 
 
-def _sidebar() -> None:
+def _sidebar(settings: tuple[str, ...]) -> None:
     # format_func runs again outside the script (in tests), so it must not read the session.
     lang = state.lang()
     with st.sidebar:
         st.selectbox(tr("frame.language"), options=list(LANGUAGES), key="lang",
                      format_func=lambda code: LANGUAGES[code].name, help=tr("frame.language_help"),
                      placeholder=tr("common.choose"))
+        st.toggle(tr("presenter.toggle"), key=state.bind("presenter"),
+                  on_change=state.commit("presenter"), help=tr("presenter.toggle_help"))
+        if not settings:
+            return
         st.subheader(tr("frame.settings"))
-        st.radio(tr("frame.weights"), options=WEIGHTINGS, key=state.bind("weights"),
-                 on_change=state.commit("weights"), help=tr("frame.weights_help"),
-                 format_func=lambda kind: t(lang, f"common.weights.{kind}"))
+        if "weights" in settings:
+            st.radio(tr("frame.weights"), options=WEIGHTINGS, key=state.bind("weights"),
+                     on_change=state.commit("weights"), help=tr("frame.weights_help"),
+                     format_func=lambda kind: t(lang, f"common.weights.{kind}"))
+        if "scale" in settings:
+            _scale_settings(lang)
+
+
+def _scale_settings(lang: str) -> None:
+    with st.sidebar:
         mode_key = "scale_mode_input"
         if mode_key not in st.session_state:
             st.session_state[mode_key] = _scale_mode()
@@ -157,10 +211,50 @@ def _set_scale_mode() -> None:
         state.set_value("max", None)
 
 
-def _share_link() -> None:
+def share_link(url_path: str) -> tuple[str, bool]:
+    """The link to this view that students can open, and whether other devices can open it.
+
+    Built from the public address (:func:`qwk_app.links.public_base`: ``QWK_PUBLIC_URL``, then
+    Streamlit's ``browser.serverAddress``, then the address this page was opened with), the
+    page's path and the state in the address bar, less presenter mode (the teacher's own).
+    """
+    base = links.public_base(
+        configured=os.environ.get(links.PUBLIC_URL_ENV),
+        server_address=st.get_option("browser.serverAddress"),
+        server_port=st.get_option("browser.serverPort"),
+        base_path=st.get_option("server.baseUrlPath") or "",
+        opened=st.context.url)
+    path = _slug(url_path)
+    params = {k: v for k, v in st.query_params.to_dict().items() if k != state.PRESENTER_PARAM}
+    page = "" if path == DEFAULT_PAGE else path
+    return f"{base.url}/{page}?{urlencode(params, safe=',;')}", base.reachable
+
+
+def qr_png(link: str) -> bytes | None:
+    """The link as a QR code (PNG), or ``None`` when it is too long for one."""
+    import segno  # only where a QR code is drawn
+
+    try:
+        code = segno.make(link, error="m", micro=False, boost_error=False)
+    except segno.DataOverflowError:
+        return None
+    image = io.BytesIO()
+    code.save(image, kind="png", scale=6, border=2)
+    return image.getvalue()
+
+
+def _share_link(url_path: str) -> None:
+    link, reachable = share_link(url_path)
     with st.sidebar:
         st.subheader(tr("frame.share"))
-        base = st.context.url or ""
-        link = base + "?" + urlencode(st.query_params.to_dict(), safe=",;")
         st.code(link, language=None, wrap_lines=True)
+        charts.copy_button(link, key="share_copy")
+        image = qr_png(link)
+        if image is None:
+            st.caption(tr("share.qr_too_long"))
+        else:
+            st.image(image, caption=tr("share.qr_caption"), width=220,
+                     alt=tr("share.qr_alt", link=link))
         st.caption(tr("frame.share_help") if state.url_fits() else tr("frame.share_too_long"))
+        if not reachable:
+            st.caption(tr("share.local_only", variable=links.PUBLIC_URL_ENV))

@@ -33,6 +33,7 @@ from qwk_explained.teaching import cells
 
 from . import links, state
 from .state import Session, Settings
+from .widgets import follow
 
 Labels = Sequence[int] | NDArray[np.int64]
 
@@ -89,29 +90,6 @@ def move(session: Session, delta: int) -> None:
 
 
 # --- the followed cell ----------------------------------------------------------------------------
-
-
-def follow(session: Session, labels: Labels, cell: Cell) -> None:
-    """Follow ``cell`` (positions): store its rating labels, and make the two selectors agree."""
-    row, col = int(labels[cell[0]]), int(labels[cell[1]])
-    session[CELL_KEY] = (row, col)
-    session[f"{CELL_PREFIX}_row_input"] = row
-    session[f"{CELL_PREFIX}_col_input"] = col
-
-
-def cell_from_link(session: Session, labels: Labels) -> bool:
-    """Follow the cell of a shared link's ``?cell=4,0`` (read once, on the first valid result).
-
-    Returns ``True`` when the link names no cell of this scale: the stored cell is then kept.
-    """
-    link = state.url_value("cell", session=session)
-    if link is None:
-        return False
-    cell = links.parse_cell(link, labels)
-    if cell is None:
-        return True
-    follow(session, labels, cell)
-    return False
 
 
 def follow_click(session: Session, labels: Labels) -> None:

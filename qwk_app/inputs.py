@@ -3,6 +3,10 @@
 The typed text is the single source of truth (``state["actual"]``, ``state["predicted"]``): every
 other control writes text, so what a user typed is never lost when another control fails.
 Only a large upload is kept as arrays instead (it would not fit in a text box or a URL).
+
+The two text fields are live: the page follows a moment after the learner stops typing, with no
+Enter to press. An example, a random draw or an upload replaces what was typed, so each first
+keeps it for undo (:func:`qwk_app.state.remember`) and the page offers to put it back.
 """
 
 from __future__ import annotations
@@ -20,8 +24,8 @@ from qwk_explained.core.validate import check_pair
 from qwk_explained.present.i18n import t
 from qwk_explained.teaching.examples import BY_NAME, EXAMPLES, random_ratings
 
-from . import state
-from .compute import Field, Outcome
+from . import state, widgets
+from .compute import Outcome
 from .text import escape_markdown, num, show_error, tr
 
 #: Rows the table editor shows; longer vectors are edited as text or uploaded.
@@ -32,30 +36,32 @@ UPLOAD_AS_TEXT_MAX = 5000
 RANDOM_MAX_ITEMS = 5000
 
 
-#: The input panel's tabs (``inputs.tab_<slug>`` are their labels).
-InputTab = Literal["text", "table", "random", "upload"]
+#: The input panel's tabs (``inputs.tab_<slug>`` are their labels); the text fields are above them.
+InputTab = Literal["examples", "table", "random", "upload"]
 INPUT_TABS: tuple[InputTab, ...] = get_args(InputTab)
+#: How long the fields wait after the last keystroke before the page follows.
+LIVE_PAUSE = "300ms"
 
 
-def vector_panel(outcome: Outcome) -> None:
-    """The full editing panel of the walkthrough page.
+def vector_panel() -> None:
+    """The walkthrough's other ways to enter ratings, below its live text fields and kappa.
 
     The table editor and the random form are built only while their tab is open: the editor
     alone was a tenth of every rerun, and thirty students editing at once wait for each other's
-    reruns. The text fields (they carry the input errors) and the uploaders (cheap, and a file
-    uploader that is not drawn forgets its file) are always built. Opening a tab reruns the page.
+    reruns. The examples and the uploaders (cheap, and a file uploader that is not drawn forgets
+    its file) are always built. Opening a tab reruns the page.
     """
-    _presets()
     _keep_random_settings()
+    widgets.undo_offer("undo_inputs", ("example", "random", "upload"))
     labels = [tr(f"inputs.tab_{slug}") for slug in INPUT_TABS]
     # The open tab is kept as a slug, so it survives a language switch (the labels change).
-    opened = st.session_state.get("input_tab", "text")
+    opened = st.session_state.get("input_tab", INPUT_TABS[0])
     st.session_state["input_tab_input"] = labels[INPUT_TABS.index(opened)
                                                  if opened in INPUT_TABS else 0]
-    typed, table, generate, upload = st.tabs(labels, key="input_tab_input",
-                                             on_change=_tab_opened, args=(labels,))
-    with typed:
-        text_fields(outcome)
+    examples, table, generate, upload = st.tabs(labels, key="input_tab_input",
+                                                on_change=_tab_opened, args=(labels,))
+    with examples:
+        _presets()
     with upload:  # always drawn: a file uploader forgets its file when a run does not draw it
         _upload()
     if table.open:
@@ -68,7 +74,8 @@ def vector_panel(outcome: Outcome) -> None:
 
 def _tab_opened(labels: list[str]) -> None:
     label = st.session_state.get("input_tab_input")
-    st.session_state["input_tab"] = INPUT_TABS[labels.index(label)] if label in labels else "text"
+    st.session_state["input_tab"] = (INPUT_TABS[labels.index(label)] if label in labels
+                                     else INPUT_TABS[0])
 
 
 def text_fields(outcome: Outcome) -> None:
@@ -83,17 +90,31 @@ def text_fields(outcome: Outcome) -> None:
         show_error(outcome.errors.get("scale"))
         return
     left, right = st.columns(2)
-    name: Field
     for column, name in ((left, "actual"), (right, "predicted")):
         with column:
             # rebind, not bind: the walkthrough, guided and checker pages all draw these two.
-            st.text_area(tr(f"inputs.{name}_label"), key=state.rebind(name),
-                         on_change=_typed(name), help=tr("inputs.text_help"), height=110)
-            show_error(outcome.errors.get(name))
-    show_error(outcome.errors.get("pair"))
+            st.text_input(tr(f"inputs.{name}_label"), key=state.rebind(name),
+                          on_change=_typed(name), help=tr("inputs.text_help"), live=LIVE_PAUSE,
+                          autocomplete="off")
+            _field_status(outcome, name)
+    if "pair" in outcome.pending:
+        st.caption(tr("inputs.typing_lengths", n_actual=num(outcome.counts.get("actual", 0)),
+                      n_predicted=num(outcome.counts.get("predicted", 0))))
+    else:
+        show_error(outcome.errors.get("pair"))
     # Scale problems (a rating outside the fixed range, too many distinct ratings) come from the
     # data as much as from the settings, so they are shown with the data.
     show_error(outcome.errors.get("scale"))
+
+
+def _field_status(outcome: Outcome, name: str) -> None:
+    """Below a field: its problem, or while it is unfinished a calm word; else its count."""
+    if name in outcome.pending:
+        st.caption(tr("inputs.typing_sign"))
+    elif name in outcome.errors:
+        show_error(outcome.errors[name])
+    elif name in outcome.counts:
+        st.caption(tr("inputs.count", count=num(outcome.counts[name])))
 
 
 def _typed(name: str) -> Callable[[], None]:
@@ -102,6 +123,8 @@ def _typed(name: str) -> Callable[[], None]:
     def _changed() -> None:
         copy()
         _reset_editor()
+        # Undo would now take back the typing too: it is only offered right after a replacement.
+        state.forget_replaced()
 
     return _changed
 
@@ -118,8 +141,9 @@ def _presets() -> None:
 
 
 def load_example(name: str) -> None:
-    """Put a named example into the shared vectors, on the scale its data spans."""
+    """Put a named example into the shared vectors, on the scale its data spans (undoable)."""
     example = BY_NAME[name]
+    state.remember("example", example=name)
     state.set_vectors(state.vector_text(np.array(example.actual)),
                       state.vector_text(np.array(example.predicted)))
     state.set_value("min", None)
@@ -254,6 +278,7 @@ def _generate() -> None:
     actual, predicted = random_ratings(int(session["random_n"]), int(session["random_classes"]),
                                        float(session["random_agreement"]),
                                        int(session["random_seed"]))
+    state.remember("random", n_items=num(len(actual)))
     state.set_vectors(state.vector_text(actual), state.vector_text(predicted))
 
 
@@ -300,6 +325,7 @@ def _uploaded() -> None:
         session["upload_error"] = error
         return
     name = first.name if second is None else f"{first.name} + {second.name}"
+    state.remember("upload", name=escape_markdown(name))
     if len(actual) <= UPLOAD_AS_TEXT_MAX:
         state.set_vectors(state.vector_text(actual), state.vector_text(predicted))
     else:

@@ -1,14 +1,20 @@
-"""Values that come from outside the app's widgets: URL parameters and plotly click events.
+"""Values that come from outside the app's widgets: URL parameters, clicks, the public address.
 
 A shared link carries the step (``step=3``) and the followed cell (``cell=4,0``, rating labels); a
-click on a heatmap sends the clicked point. Neither is trusted: each is read back into positions
-on the current scale, or ``None``.
+click on a chart sends the clicked cell (``"4,0"``, positions). None of them is trusted: each is
+read back into positions on the current scale, or ``None``.
+
+A link given to a class must open on the students' devices, so it is built from the address
+students can reach (:func:`public_base`), never from ``localhost`` when the app serves a network.
 """
 
 from __future__ import annotations
 
+import ipaddress
+import socket
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
+from urllib.parse import urlsplit
 
 import numpy as np
 from numpy.typing import NDArray
@@ -82,3 +88,90 @@ def cell_from_point(point: Mapping[str, Any],
         if 0 <= i < len(labels) and 0 <= j < len(labels):
             return i, j
     return None
+
+
+def cell_from_trigger(value: Any, size: int) -> Cell | None:
+    """The cell (i, j) a chart reports as clicked (``"4,0"``, positions), if it is on the scale.
+
+    >>> cell_from_trigger("4,0", 5), cell_from_trigger("5,0", 5), cell_from_trigger("x", 5)
+    ((4, 0), None, None)
+    """
+    parts = str(value).split(",")
+    if len(parts) != 2 or not all(part.strip().isdigit() for part in parts):
+        return None
+    i, j = (int(part) for part in parts)
+    return (i, j) if 0 <= i < size and 0 <= j < size else None
+
+
+# --- the address students open ----------------------------------------------------------------
+
+#: Environment variable holding the address students use (``http://192.168.1.20:8501``,
+#: ``https://kappa.example.org/class``), for a server behind a proxy or a name.
+PUBLIC_URL_ENV = "QWK_PUBLIC_URL"
+_LOCAL_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost", ""}
+
+
+class Base(NamedTuple):
+    """Where shared links start (scheme, host, port, path prefix, no trailing slash), and
+    whether other devices can open them (``False`` for ``localhost``)."""
+
+    url: str
+    reachable: bool
+
+
+def is_local(host: str) -> bool:
+    """Whether ``host`` only means this very machine (``localhost``, ``127.0.0.1``, ``::1``).
+
+    >>> [is_local(h) for h in ("localhost", "127.0.0.1", "192.168.1.20", "kappa.org")]
+    [True, True, False, False]
+    """
+    name = host.strip("[]").lower()
+    if name in _LOCAL_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+def public_base(*, configured: str | None, server_address: str | None, server_port: int | None,
+                base_path: str, opened: str | None) -> Base:
+    """The start of every shared link.
+
+    In order: the address the teacher configured (:data:`PUBLIC_URL_ENV`); Streamlit's
+    ``browser.serverAddress`` when it names another host than this machine (``make serve-class``
+    sets it to the machine's network address, and ``.streamlit/config.toml`` may); else the
+    address the page was opened with, which other devices can open only if it is not local.
+
+    >>> public_base(configured=None, server_address="192.168.1.20", server_port=8501,
+    ...             base_path="", opened="http://localhost:8501/")
+    Base(url='http://192.168.1.20:8501', reachable=True)
+    >>> public_base(configured=None, server_address="localhost", server_port=8501,
+    ...             base_path="", opened="http://localhost:8501/checker")
+    Base(url='http://localhost:8501', reachable=False)
+    """
+    if configured and configured.strip():
+        return Base(configured.strip().rstrip("/"), True)
+    prefix = "/" + base_path.strip("/") if base_path.strip("/") else ""
+    if server_address and not is_local(server_address):
+        host = f"[{server_address}]" if ":" in server_address else server_address
+        port = f":{server_port}" if server_port and server_port not in (80, 443) else ""
+        return Base(f"http://{host}{port}{prefix}", True)
+    parts = urlsplit(opened or "")
+    origin = f"{parts.scheme}://{parts.netloc}" if parts.scheme and parts.netloc else ""
+    return Base(origin + prefix, bool(origin) and not is_local(parts.hostname or ""))
+
+
+def network_address() -> str | None:
+    """This machine's address on its local network (the one used to reach other hosts), if any.
+
+    No packet is sent: connecting a UDP socket only asks the system which interface and address
+    it would use.
+    """
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            address = str(probe.getsockname()[0])
+        except OSError:
+            return None
+    return None if is_local(address) or address.startswith("0.") else address

@@ -2,13 +2,20 @@
 
 Each step of the catalogue (:mod:`qwk_explained.present.catalogue`) shows its explanation
 (locales), its generic formulas, the same formulas with the user's numbers plugged in and its
-charts (:mod:`qwk_explained.present.figures`). Figures are cached by what they show, the language
-and the highlighted cell, so a rerun only re-sends them.
+charts: light HTML charts (:mod:`qwk_explained.present.charts`, drawn by :mod:`qwk_app.charts`),
+whose cells follow the clicked cell through every step. The followed cell is worked out in each
+step: the items that fall in it (step 1), its two histogram bars (step 3), its arithmetic in the
+other steps and, on hover, in every cell of every matrix.
+
+After an edit the page says what changed (:func:`track_change`): kappa before and the difference,
+and the cells of every matrix whose value changed are marked for a moment.
 """
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 import numpy as np
 import streamlit as st
@@ -17,30 +24,113 @@ from plotly import graph_objects as go
 from qwk_explained import Walkthrough
 from qwk_explained.core.stats import KappaStatistics
 from qwk_explained.core.types import Cell
+from qwk_explained.present import charts as light
 from qwk_explained.present import figures, formulas, inference
-from qwk_explained.present.catalogue import FIGURE_NAMES, FigureName, Step
+from qwk_explained.present.catalogue import FIGURE_NAMES, STEPS, FigureName, Step
+from qwk_explained.present.numbers import format_number
+from qwk_explained.teaching import cells
 from qwk_explained.teaching.interpret import shown_interval
 
+from . import charts as drawn
 from . import state
 from .compute import Outcome
-from .text import num, tr
+from .text import num, signed, tr
 
 
 def shown_result(outcome: Outcome, page: str) -> Walkthrough:
     """The result a page draws: stop with ``<page>.nothing_yet`` when there is none yet, and say
-    ``<page>.stale`` when the input has a problem and the last valid result is shown instead."""
+    ``<page>.stale`` when the input has a problem and the last valid result is shown instead.
+
+    While the input is only unfinished (a list still being typed), that is said calmly: the
+    last complete result stays until both lists are complete.
+    """
     if outcome.result is None:
         st.info(tr(f"{page}.nothing_yet"), icon=":material/edit:")
         st.stop()
-    if outcome.stale:
+    if outcome.typing:
+        st.caption(tr("live.typing"))
+    elif outcome.stale:
         st.warning(tr(f"{page}.stale"), icon=":material/history:")
     return outcome.result
 
 
+def page_title(page: str) -> str:
+    """The page's title for the weighting in use ("Linear weighted kappa, step by step")."""
+    weights = state.settings().weights
+    return tr(f"{page}.title" if weights == "quadratic" else f"{page}.title_{weights}")
+
+
+# --- what changed -------------------------------------------------------------------------------
+
+_SHOWN = "_qwk_shown_result"
+_CHANGE = "_qwk_last_change"
+
+
+@dataclass(frozen=True)
+class Change:
+    """The last change of the result: what was shown before, and the key of what is shown now.
+
+    ``fresh`` is ``True`` only on the run that made the change: the changed cells are marked on
+    that run, not again when the page reruns for another reason (a click on a cell).
+    """
+
+    before: Walkthrough
+    after_key: str
+    fresh: bool = False
+
+
+def track_change(outcome: Outcome) -> Change | None:
+    """The change that led to the result shown now, if the result did change since it was shown.
+
+    The result shown is remembered per session, so the comparison is with what the learner
+    saw, on any page; a result kept while the input has a problem changes nothing.
+    """
+    session = st.session_state
+    if outcome.result is None:
+        return None
+    shown = session.get(_SHOWN)
+    if shown is None or shown[0] != outcome.key:
+        session[_SHOWN] = (outcome.key, outcome.result)
+        if shown is None:
+            return None
+        change = Change(shown[1], outcome.key)
+        session[_CHANGE] = change
+        return replace(change, fresh=True)
+    last = session.get(_CHANGE)
+    return last if last is not None and last.after_key == outcome.key else None
+
+
+def summary(result: Walkthrough, change: Change | None) -> None:
+    """Kappa first (the one number every learner looks for), then n, N and exact agreement;
+    after a change, what kappa was and by how much it moved."""
+    before = change.before.kappa if change is not None else None
+    delta = (None if before is None or result.kappa is None or change is None
+             else result.kappa - before)
+    kappa, items, ratings, agreement = st.columns(4)
+    kappa.metric(tr("common.kappa"),
+                 tr("common.undefined") if result.kappa is None else num(result.kappa),
+                 delta=None if delta is None or abs(delta) < 5e-5 else signed(delta),
+                 help=tr("steps.kappa_help"))
+    items.metric(tr("walkthrough.items"), num(result.n))
+    ratings.metric(tr("walkthrough.ratings"), num(result.size),
+                   help=tr("walkthrough.ratings_help", low=int(result.labels[0]),
+                           high=int(result.labels[-1])))
+    agreement.metric(tr("walkthrough.agreement"), num(float(result.observed_norm.trace())),
+                     help=tr("walkthrough.agreement_help"))
+    if change is not None:
+        was = tr("common.undefined") if before is None else num(before)
+        if delta is None:
+            st.caption(tr("live.changed_undefined", before=was))
+        else:
+            st.caption(tr("live.changed", before=was, change=signed(delta)))
+
+
+# --- charts -------------------------------------------------------------------------------------
+
 @st.cache_resource(max_entries=256, show_spinner=False)
 def _figure(key: str, _result: Walkthrough, lang: str, which: FigureName,
             cell: Cell | None) -> go.Figure:
-    """Build one figure; ``key`` names what it shows, so the result itself is not hashed."""
+    """Build one plotly figure; ``key`` names what it shows, so the result is not hashed."""
     return figures.walkthrough_figure(_result, which, lang, cell)
 
 
@@ -68,26 +158,37 @@ def _content_key(result: Walkthrough, which: FigureName) -> str:
 
 
 def figure(result: Walkthrough, which: FigureName, cell: Cell | None = None) -> go.Figure:
-    """The cached figure ``which`` (a key of the builders) with ``cell`` outlined."""
+    """The cached plotly figure ``which`` with ``cell`` outlined (for a page that needs plotly's
+    own interactions; the steps draw the light charts of :func:`chart`)."""
     return _figure(_content_key(result, which), result, state.lang(), which, cell)
 
 
-def chart(result: Walkthrough, which: FigureName, cell: Cell | None = None) -> None:
-    """Draw figure ``which``."""
-    st.plotly_chart(figure(result, which, cell), width="stretch",
-                    config={"displayModeBar": False}, key=f"chart_{which}")
+#: What a click on a chart's cell does: a function of the cell "i,j", or nothing.
+OnCell = Callable[[str], None] | None
 
 
-def charts(result: Walkthrough, names: tuple[FigureName, ...], cell: Cell | None) -> None:
-    """Draw the figures of a step: none, one, or two side by side."""
+def chart(result: Walkthrough, which: FigureName, cell: Cell | None = None, *,
+          before: Walkthrough | None = None, on_cell: OnCell = None) -> None:
+    """Draw chart ``which`` (a name of :data:`qwk_explained.present.charts.WALKTHROUGH_CHARTS`).
+
+    ``cell`` is outlined; cells that differ from ``before`` are marked; with ``on_cell`` a click
+    on a cell calls it.
+    """
+    html = light.walkthrough_chart(result, which, state.lang(), cell, before)
+    drawn.draw(html, key=f"chart_{which}", on_cell=on_cell)
+
+
+def charts(result: Walkthrough, names: tuple[FigureName, ...], cell: Cell | None, *,
+           before: Walkthrough | None = None, on_cell: OnCell = None) -> None:
+    """Draw the charts of a step: none, one, or two side by side (stacked on a narrow screen)."""
     if not names:
         return
     if len(names) == 1:
-        chart(result, names[0], cell)
+        chart(result, names[0], cell, before=before, on_cell=on_cell)
         return
     for column, name in zip(st.columns(len(names)), names, strict=True):
         with column:
-            chart(result, name, cell)
+            chart(result, name, cell, before=before, on_cell=on_cell)
 
 
 def heading(step: Step) -> None:
@@ -97,27 +198,81 @@ def heading(step: Step) -> None:
 
 
 def step_formulas(step: Step, result: Walkthrough, cell: Cell) -> None:
-    """The generic formulas, then the same with the user's numbers."""
+    """The generic formulas, then the same with the user's numbers, for the followed cell too:
+    the items that fall in it (step 1) and its two histogram bars (step 3)."""
     lang = state.lang()
     if step.slug == "weights":
         st.markdown(tr(f"steps.weights_kind_{result.weights_name}"))
     for latex in step.generic(result.weights_name):
         st.latex(latex)
     st.caption(tr("steps.with_your_numbers"))
+    if step.slug == "observed":
+        cell_items(result, cell)
     for latex in step.plugged(result, cell, lang):
         st.latex(latex)
+    if step.slug == "histograms":
+        st.caption(tr("steps.histograms_cell", row=int(result.labels[cell[0]]),
+                      col=int(result.labels[cell[1]])))
+        st.latex(formulas.histogram_cell(result, cell[0], lang, "a"))
+        st.latex(formulas.histogram_cell(result, cell[1], lang, "p"))
     if step.slug == "normalization":
         st.markdown(tr("steps.normalization_why"))
         st.latex(formulas.normalization_identity())
 
 
-def step(step: Step, result: Walkthrough, stats: KappaStatistics, cell: Cell) -> None:
+def cell_items(result: Walkthrough, cell: Cell) -> None:
+    """Which items fall in the followed cell (numbered from 1 in the order of the lists)."""
+    if result.actual is None:
+        return
+    i, j = cell
+    shown, more = cells.capped(cells.items_in_cell(result, i, j))
+    lang = state.lang()
+    listed = tr("guided.item_separator").join(format_number(k, lang, group=False) for k in shown)
+    if not shown:
+        st.markdown(tr("guided.cell_no_items", row=int(result.labels[i]),
+                       col=int(result.labels[j])))
+    elif more:
+        st.markdown(tr("guided.cell_items_more", items=listed, more=num(more)))
+    else:
+        st.markdown(tr("guided.cell_items", items=listed))
+
+
+def step(step: Step, result: Walkthrough, stats: KappaStatistics, cell: Cell, *,
+         before: Walkthrough | None = None, on_cell: OnCell = None) -> None:
     """One whole step: heading, formulas, charts (and for kappa, the verdict)."""
     heading(step)
     step_formulas(step, result, cell)
-    charts(result, step.figures, cell)
+    charts(result, step.figures, cell, before=before, on_cell=on_cell)
     if step.slug == "kappa":
         verdict(result, stats)
+
+
+# --- presenter mode: one step at a time ---------------------------------------------------------
+
+PRESENT_STEP_KEY = "present_step"
+
+
+def _move_step(delta: int) -> None:
+    session = st.session_state
+    current = session.get(PRESENT_STEP_KEY, 1)
+    session[PRESENT_STEP_KEY] = min(max(int(current) + delta, 1), len(STEPS))
+
+
+def presented_step() -> Step:
+    """The step presenter mode shows, with previous and next buttons (the room sees one step)."""
+    session = st.session_state
+    number = session.get(PRESENT_STEP_KEY)
+    if not isinstance(number, int) or not 1 <= number <= len(STEPS):
+        number = session[PRESENT_STEP_KEY] = 1
+    back, where, forward = st.columns([1, 2, 1], vertical_alignment="center")
+    back.button(tr("presenter.previous"), key="present_prev", on_click=_move_step, args=(-1,),
+                disabled=number <= 1, icon=":material/arrow_back:", width="stretch")
+    where.progress(number / len(STEPS),
+                   text=tr("presenter.progress", step=num(number), total=num(len(STEPS))))
+    forward.button(tr("presenter.next"), key="present_next", on_click=_move_step, args=(1,),
+                   disabled=number >= len(STEPS), icon=":material/arrow_forward:",
+                   type="primary", width="stretch")
+    return STEPS[number - 1]
 
 
 def verdict(result: Walkthrough, stats: KappaStatistics) -> None:

@@ -40,10 +40,20 @@ DEFAULTS: dict[str, Any] = {
 URL_KEYS = ("lang", "actual", "predicted", "weights", "scale", "min", "max")
 #: Page-specific keys a page may add to the URL (``share``); read on session start like the rest.
 PAGE_URL_KEYS = ("step", "table", "seed", "cell", "mode", "level", "first")
+#: ``?present=1`` opens the app in presenter mode (the teacher's own link; never in shared ones).
+PRESENTER_PARAM = "present"
 #: Vectors longer than this (in characters) stay out of the URL: browsers and proxies cut long URLs.
 MAX_URL_VECTOR_CHARS = 3000
 
 _INIT = "_qwk_initialised"
+#: The page this run draws (its URL path), set by the frame before the page runs.
+PAGE_KEY = "_qwk_page"
+_DRAWN_ON = "_qwk_drawn_on"
+_UNDO = "_qwk_undo"
+#: Replaced inputs kept for undo (each a few vectors of text).
+UNDO_DEPTH = 10
+#: The inputs an example, a random draw or a moved item replaces, and undo restores.
+UNDOABLE = ("actual", "predicted", "scale", "min", "max", "upload")
 _PROBLEMS = "_qwk_url_problems"
 _PAGE_PARAMS = "_qwk_page_params"
 
@@ -80,6 +90,7 @@ def init_session() -> None:
     for key in PAGE_URL_KEYS:
         if key in params:
             state[f"url_{key}"] = params.get(key)
+    state["presenter"] = params.get(PRESENTER_PARAM) == "1"
     state["upload"] = None
     state[_PROBLEMS] = problems
     state[_PAGE_PARAMS] = {}
@@ -142,6 +153,8 @@ def write_url() -> None:
     for key, value in state.get(_PAGE_PARAMS, {}).items():
         if value is not None:
             wanted[key] = str(value)
+    if state.get("presenter"):
+        wanted[PRESENTER_PARAM] = "1"
     if st.query_params.to_dict() != wanted:
         st.query_params.from_dict(wanted)
 
@@ -175,16 +188,23 @@ def bind(key: str) -> str:
 
 
 def rebind(key: str) -> str:
-    """Like :func:`bind`, but refill the widget from the canonical value on every run.
+    """Like :func:`bind`, but refill the widget from the canonical value when a page needs it.
 
     For widgets that several pages draw under the same key (the two rating texts): Streamlit
     gives each page its own widget id, so right after a page switch the key still names the
-    other page's widget, and the new widget would start empty. Widget and canonical values are
-    equal otherwise (every edit commits, ``set_value`` writes both), so on one page this changes
-    nothing.
+    other page's widget, and the new widget would start empty; it is refilled then, and whenever
+    code changed the canonical value. Otherwise the widget is left alone: a value written from
+    code is sent back to the browser, which replaces the field's text with it, and with live
+    inputs that would move the caret and drop what was typed while the page reran.
     """
+    session = st.session_state
     widget_key = f"{key}_input"
-    st.session_state[widget_key] = st.session_state.get(key, DEFAULTS.get(key))
+    canonical = session.get(key, DEFAULTS.get(key))
+    drawn_on: dict[str, Any] = session.setdefault(_DRAWN_ON, {})
+    page = session.get(PAGE_KEY)
+    if drawn_on.get(widget_key) != page or session.get(widget_key) != canonical:
+        session[widget_key] = canonical
+    drawn_on[widget_key] = page
     return widget_key
 
 
@@ -237,3 +257,55 @@ def settings() -> Settings:
     state = st.session_state
     return Settings(state.get("weights", "quadratic"), state.get("scale", "range"),
                     state.get("min"), state.get("max"))
+
+
+# --- undo ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Replaced:
+    """What an action replaced, to put back: the inputs, and what the action was (a locale key
+    under ``undo.`` and its parameters), so the page can say what undo would undo."""
+
+    values: dict[str, Any]
+    action: str
+    params: dict[str, Any]
+
+
+def remember(action: str, *, session: Session | None = None, **params: Any) -> None:
+    """Keep the current inputs before ``action`` replaces them (an example, a random draw...)."""
+    session = _session(session)
+    stack: list[Replaced] = list(session.get(_UNDO, []))
+    stack.append(Replaced({key: session.get(key, DEFAULTS.get(key)) for key in UNDOABLE},
+                          action, params))
+    session[_UNDO] = stack[-UNDO_DEPTH:]
+
+
+def last_replaced(*, session: Session | None = None) -> Replaced | None:
+    """The most recent action that undo would take back, if any."""
+    stack = _session(session).get(_UNDO) or []
+    return stack[-1] if stack else None
+
+
+def forget_replaced(*, session: Session | None = None) -> None:
+    """Drop the undo history: the learner typed since, and undo would now lose that typing."""
+    _session(session).pop(_UNDO, None)
+
+
+def undo(*, session: Session | None = None) -> None:
+    """Put back the inputs the last remembered action replaced (a button's ``on_click``)."""
+    session = _session(session)
+    stack: list[Replaced] = list(session.get(_UNDO, []))
+    if not stack:
+        return
+    replaced = stack.pop()
+    session[_UNDO] = stack
+    for key, value in replaced.values.items():
+        if key == "upload":
+            session["upload"] = value
+        else:
+            set_value(key, value, session=session)
+    session["scale_mode_input"] = ("explicit" if replaced.values["min"] is not None
+                                   or replaced.values["max"] is not None
+                                   else replaced.values["scale"])
+    session["editor_version"] = session.get("editor_version", 0) + 1

@@ -29,6 +29,13 @@ def percent(value: float, decimals: int = 2) -> str:
     return format_percent(value, state.lang(), decimals)
 
 
+def signed(value: float, decimals: int = 4) -> str:
+    """A change, with its sign always written (``+0.0431``, ``-0.2``), as the language writes
+    numbers."""
+    text = num(value, decimals)
+    return "+" + text if value > 0 and not text.startswith("+") else text
+
+
 def tex(value: float | int | None, decimals: int = 4) -> str:
     """A number for a LaTeX formula (``0{,}25`` in Spanish and Turkish)."""
     return format_latex(value, state.lang(), decimals)

@@ -14,19 +14,22 @@ thirty students editing at once wait for each other's reruns. The tests validate
 is caught once rather than paid for on every edit.
 
 Heatmaps are ``heatmap`` traces (several times cheaper to build than ``plotly.express.imshow``).
-Rows are the actual rating (first label at the top, like a matrix), columns the predicted one. Each
-meaning has one colour-blind-safe sequential scale (counts and proportions blue, weights orange,
-products w*O and w*E purple; never red against green). Plotly draws a heatmap's cell text in a
+Rows are the actual rating (first label at the top, like a matrix), columns the predicted one. The
+colours are those of :mod:`qwk_explained.present.colours`. Plotly draws a heatmap's cell text in a
 single colour, so the numbers are drawn by two transparent overlay heatmaps: white on dark cells,
-near-black on light ones, chosen from the WCAG contrast against the colour of each cell. The cells
-then stay readable on Streamlit's light and dark themes alike.
+near-black on light ones, chosen from the WCAG contrast against the colour of each cell.
+
+The app's walkthrough draws its matrices and histograms with the light HTML charts of
+:mod:`qwk_explained.present.charts` instead: in a browser each plotly figure costs about 35 ms of
+main-thread work whenever its data changes, and plotly's 4.7 MB of JavaScript adds about two
+seconds to a first visit. These figures serve the notebook and the pages that need plotly.
 """
 
 from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Sequence
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 import plotly.graph_objects as go
@@ -36,35 +39,20 @@ from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Cell
 
 from .catalogue import FigureName
+from .colours import (
+    ACTUAL_COLOR,
+    DARK_TEXT,
+    LIGHT_TEXT,
+    PREDICTED_COLOR,
+    SCALE_OF_KIND,
+    HeatmapKind,
+    colorscale,
+    light_text_mask,
+    value_range,
+)
 from .i18n import t
 from .numbers import format_number, plotly_separators
 
-# ColorBrewer sequential scales (as in plotly.colors.sequential), written out so the text colour is
-# computed from exactly the colours plotly interpolates (linearly in RGB) between these stops.
-_BLUES = ((247, 251, 255), (222, 235, 247), (198, 219, 239), (158, 202, 225), (107, 174, 214),
-          (66, 146, 198), (33, 113, 181), (8, 81, 156), (8, 48, 107))
-_ORANGES = ((255, 245, 235), (254, 230, 206), (253, 208, 162), (253, 174, 107), (253, 141, 60),
-            (241, 105, 19), (217, 72, 1), (166, 54, 3), (127, 39, 4))
-_PURPLES = ((252, 251, 253), (239, 237, 245), (218, 218, 235), (188, 189, 220), (158, 154, 200),
-            (128, 125, 186), (106, 81, 163), (84, 39, 143), (63, 0, 125))
-
-#: What the numbers of a heatmap mean; each meaning has its colour scale.
-HeatmapKind = Literal["counts", "proportions", "weights", "products"]
-#: The colour scales (plotly's names for them).
-ColourScale = Literal["Blues", "Oranges", "Purples"]
-
-#: Colour scale name per meaning of the numbers in a heatmap.
-SCALE_OF_KIND: dict[HeatmapKind, ColourScale] = {
-    "counts": "Blues", "proportions": "Blues", "weights": "Oranges", "products": "Purples"}
-_STOPS: dict[ColourScale, tuple[tuple[int, int, int], ...]] = {
-    "Blues": _BLUES, "Oranges": _ORANGES, "Purples": _PURPLES}
-
-#: Okabe-Ito blue and orange: distinguishable with every common colour-vision deficiency.
-ACTUAL_COLOR = "#0072B2"
-PREDICTED_COLOR = "#E69F00"
-
-LIGHT_TEXT = "#FFFFFF"
-DARK_TEXT = "#1A1A1A"
 _TRANSPARENT = [[0.0, "rgba(0,0,0,0)"], [1.0, "rgba(0,0,0,0)"]]
 
 #: Above this many ratings the cells are too small for text: values are shown on hover only.
@@ -110,48 +98,6 @@ def _categories(labels: Sequence[Any] | NDArray[Any]) -> list[str]:
     return [str(int(x)) if isinstance(x, int | np.integer) else str(x) for x in labels]
 
 
-def _colorscale(name: ColourScale) -> list[list[Any]]:
-    stops = _STOPS[name]
-    last = len(stops) - 1
-    return [[k / last, f"rgb({r},{g},{b})"] for k, (r, g, b) in enumerate(stops)]
-
-
-def _relative_luminance(rgb: NDArray[np.float64]) -> NDArray[np.float64]:
-    """WCAG 2 relative luminance of sRGB colours given as floats 0..255 in the last axis."""
-    c = rgb / 255.0
-    linear = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
-    return linear @ np.array([0.2126, 0.7152, 0.0722])
-
-
-def _hex_luminance(color: str) -> float:
-    rgb = np.array([int(color[k:k + 2], 16) for k in (1, 3, 5)], dtype=np.float64)
-    return float(_relative_luminance(rgb))
-
-
-_LIGHT_LUMINANCE = _hex_luminance(LIGHT_TEXT)
-_DARK_LUMINANCE = _hex_luminance(DARK_TEXT)
-
-
-def cell_colors(values: Any, scale: ColourScale, zmin: float,
-                zmax: float) -> NDArray[np.float64]:
-    """The RGB colour (0..255, last axis) plotly paints for each value on a named scale."""
-    stops = np.asarray(_STOPS[scale], dtype=np.float64)
-    positions = np.linspace(0.0, 1.0, len(stops))
-    span = zmax - zmin if zmax > zmin else 1.0
-    t = np.clip((np.asarray(values, dtype=np.float64) - zmin) / span, 0.0, 1.0)
-    t = np.nan_to_num(t, nan=0.0)
-    return np.stack([np.interp(t, positions, stops[:, k]) for k in range(3)], axis=-1)
-
-
-def light_text_mask(values: Any, scale: ColourScale, zmin: float,
-                    zmax: float) -> NDArray[np.bool_]:
-    """True where white text contrasts more with the cell than near-black text (WCAG ratio)."""
-    luminance = _relative_luminance(cell_colors(values, scale, zmin, zmax))
-    with_light = (_LIGHT_LUMINANCE + 0.05) / (luminance + 0.05)
-    with_dark = (luminance + 0.05) / (_DARK_LUMINANCE + 0.05)
-    return with_light > with_dark
-
-
 def _cell_size(size: int) -> int:
     """Pixels per cell: large for a 5-point scale, shrinking so 50 ratings still fit ~600 px."""
     return int(min(56, max(12, 600 // max(size, 1))))
@@ -172,7 +118,7 @@ def heatmap(
     y_title: str,
     kind: HeatmapKind,
     lang: str,
-    highlight: Cell | None = None,
+    highlight: tuple[int, int] | None = None,
     integer: bool = False,
     hover: str | None = None,
     zmax: float | None = None,
@@ -212,12 +158,7 @@ def heatmap(
     if values.shape != (size, size):
         raise ValueError(f"matrix of shape {values.shape} does not match {size} labels")
     scale = SCALE_OF_KIND[kind]
-    finite = values[np.isfinite(values)]
-    zmin = min(0.0, float(finite.min())) if finite.size else 0.0
-    top = float(finite.max()) if finite.size else 0.0
-    zmax = float(zmax) if zmax is not None else top
-    if not zmax > zmin:
-        zmax = zmin + 1.0  # all zeros: paint them the lightest colour, not the middle one
+    zmin, zmax = value_range(values, zmax)
 
     flat = values.ravel()
     if integer:
@@ -238,7 +179,7 @@ def heatmap(
         "type": "heatmap",
         "z": values.tolist(),
         "text": text_grid.tolist(),
-        "colorscale": _colorscale(scale),
+        "colorscale": colorscale(scale),
         "zmin": zmin,
         "zmax": zmax,
         "hovertemplate": hover,
@@ -377,12 +318,8 @@ def with_click_targets(figure: go.Figure, labels: Sequence[Any] | NDArray[Any]) 
 # --- the walkthrough's figures -------------------------------------------------------------------
 
 
-#: Builds one figure of a result, titled in a language, with a cell outlined.
-FigureBuilder = Callable[[Walkthrough, str, Cell | None], go.Figure]
-
-
-def _heat(attribute: str, kind: HeatmapKind, title_key: str,
-          integer: bool = False) -> FigureBuilder:
+def _heat(attribute: FigureName, kind: HeatmapKind, title_key: str,
+          integer: bool = False) -> Callable[[Walkthrough, str, Cell | None], go.Figure]:
     def build(result: Walkthrough, lang: str, cell: Cell | None) -> go.Figure:
         return heatmap(
             getattr(result, attribute), result.labels, title=t(lang, title_key),
@@ -401,7 +338,7 @@ def _bars(result: Walkthrough, lang: str, cell: Cell | None) -> go.Figure:
 
 
 #: Every figure of the walkthrough, by name: the charts of the steps, in their order.
-WALKTHROUGH_FIGURES: dict[FigureName, FigureBuilder] = {
+WALKTHROUGH_FIGURES: dict[FigureName, Callable[[Walkthrough, str, Cell | None], go.Figure]] = {
     "observed": _heat("observed", "counts", "steps.observed_chart", integer=True),
     "weights": _heat("weights", "weights", "steps.weights_chart"),
     "histograms": _bars,

@@ -13,12 +13,17 @@ Weights are computed from positions, not labels; when the two differ the plugged
 the positions it used.
 
 Every function returns display-mode LaTeX that KaTeX and MathJax render (the app, a notebook's
-``$$`` markdown) and LaTeX compiles (the worksheet); several equations on one line are separated
-by ``\qquad``.
+``$$`` markdown) and LaTeX compiles (the worksheet). A formula must fit a
+phone's width (390 px) without a sideways scroll, since what scrolls out of view is usually the
+result: several equations share a line (``\qquad``) only while they fit, and long sums are
+written over several lines (``\begin{array}{l}``) with every term and the total. The width of a
+line is estimated in digit widths (:func:`text_width`; a digit is 0.5 em in KaTeX), and a line
+holds at most :data:`LINE_WIDTH` of them.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from statistics import NormalDist
 from typing import Any, Literal
@@ -42,6 +47,142 @@ UNDEFINED = r"\text{?}"
 
 _QUAD = r"\qquad "
 _SUM_IJ = r"\sum_{i,j} "
+
+#: Digit widths on one line of a formula. Streamlit draws display formulas at 19.4 px, where one
+#: unit of :func:`text_width` measured 10 to 11.3 px in Chromium: 31 units fit the 358 px a phone
+#: 390 px wide leaves for the text.
+LINE_WIDTH = 31
+_INDENT = r"\quad "
+
+#: Width in digit widths of what a command draws (0 for spacing-free markup).
+_COMMAND_WIDTH = {r"\cdot": 1.4, r"\dots": 1.6, r"\pm": 2.0, r"\sum": 1.6, r"\kappa": 1.0,
+                  r"\neq": 2.2, r"\geq": 2.2, r"\infty": 1.6, r"\Phi": 1.2, r"\top": 1.0,
+                  r"\quad": 2.0, r"\qquad": 4.0, r"\,": 0.3, r"\ ": 0.5, r"\#": 1.2,
+                  r"\max": 2.2, r"\bar": 0.0, r"\left": 0.0, r"\right": 0.0, r"\Big": 0.0,
+                  r"\bigl": 0.0, r"\bigr": 0.0, r"\mathrm": 0.0, r"\text": 0.0}
+_CHAR_WIDTH = {"+": 2.0, "=": 2.2, "-": 1.6, ",": 0.5, ".": 0.5, ";": 0.5, "(": 0.6,
+               ")": 0.6, "[": 0.5, "]": 0.5, "|": 0.5, ":": 0.6, " ": 0.0, "&": 0.0}
+_TOKEN = re.compile(r"\\[a-zA-Z]+|\\.|\{|\}|[_^]|.", re.DOTALL)
+
+
+def _group(tokens: list[str], start: int) -> tuple[list[str], int]:
+    """The tokens of the group at ``start`` (``{...}`` or one token) and the index after it."""
+    if start >= len(tokens):
+        return [], start
+    if tokens[start] != "{":
+        return [tokens[start]], start + 1
+    depth, index = 1, start + 1
+    while index < len(tokens) and depth:
+        depth += {"{": 1, "}": -1}.get(tokens[index], 0)
+        index += 1
+    return tokens[start + 1:index - 1], index
+
+
+def _width(tokens: list[str]) -> float:
+    total, index = 0.0, 0
+    while index < len(tokens):
+        token = tokens[index]
+        index += 1
+        if token == r"\frac":
+            top, index = _group(tokens, index)
+            bottom, index = _group(tokens, index)
+            total += max(_width(top), _width(bottom)) + 0.4
+        elif token in ("_", "^"):
+            script, index = _group(tokens, index)
+            total += 0.7 * _width(script)
+        elif token in (r"\text", r"\mathrm"):
+            word, index = _group(tokens, index)
+            total += len("".join(word))
+        elif token in (r"\begin", r"\end"):
+            _, index = _group(tokens, index)
+            if index < len(tokens) and tokens[index] == "{":  # array{l}: its column spec
+                _, index = _group(tokens, index)
+        elif token in "{}":
+            continue
+        elif token.startswith("\\") and len(token) > 1:
+            total += _COMMAND_WIDTH.get(token, 1.0)
+        else:
+            total += _CHAR_WIDTH.get(token, 1.0)
+    return total
+
+
+def text_width(latex: str) -> float:
+    r"""Roughly how wide ``latex`` is drawn, in digit widths; the widest line of several.
+
+    A fraction is as wide as the wider of its two lines, a subscript 0.7 of its text; an
+    operator counts its spacing. Generous on purpose: a formula estimated too wide is wrapped
+    one line early, never cut off.
+
+    >>> text_width(r"0{,}25 + 1"), text_width(r"\frac{16}{16}")
+    (6.5, 2.4)
+    """
+    return max(_width(_TOKEN.findall(line)) for line in latex.split(r"\\"))
+
+
+def _lines_of(head: str, pieces: Sequence[str], tail: str, joiner: str = " + ") -> list[str]:
+    """Pack ``head = piece joiner piece ... = tail`` into lines of at most LINE_WIDTH."""
+    lines: list[str] = []
+    current = head
+    for piece in pieces:
+        glue = "" if current == head else joiner
+        candidate = current + glue + piece
+        indent = _INDENT if lines else ""
+        if text_width(indent + candidate) <= LINE_WIDTH or not current.strip():
+            current = candidate
+        elif current == head:  # the head alone on the first line, its "=" at the end
+            lines.append(head.rstrip())
+            current = piece
+        else:
+            lines.append(current)
+            current = joiner.lstrip() + piece
+    lines.append(current)
+    if tail:
+        if text_width(_INDENT + lines[-1] + tail) <= LINE_WIDTH:
+            lines[-1] += tail
+        else:
+            lines.append(tail.lstrip())
+    return lines
+
+
+def wrapped(lines: Sequence[str]) -> str:
+    r"""One line as it is, several as a left-aligned column, every line after the first indented.
+
+    >>> print(wrapped(["a = 1 + 2", "+ 3", "= 6"]))
+    \begin{aligned} &a = 1 + 2 \\ &\quad + 3 \\ &\quad = 6 \end{aligned}
+    """
+    if len(lines) == 1:
+        return lines[0]
+    body = r" \\ ".join(["&" + lines[0], *("&" + _INDENT + line for line in lines[1:])])
+    return r"\begin{aligned} " + body + r" \end{aligned}"
+
+
+def long_sum(head: str, terms: Sequence[str], total: str) -> str:
+    r"""``head t1 + t2 + ... = total``, on as many lines as a phone needs, every term kept.
+
+    ``head`` ends with its ``=`` (``\text{num} = ``); without terms the result is
+    ``head total``.
+    """
+    if not terms:
+        return head + total
+    return wrapped(_lines_of(head, list(terms), " = " + total))
+
+
+def chain(parts: Sequence[str]) -> str:
+    r"""``a = b = c = ...``, broken before an ``=`` wherever a line would be too wide."""
+    return wrapped(_lines_of(parts[0] + " = ", list(parts[1:]), "", joiner=" = "))
+
+
+def side_by_side(parts: Sequence[str]) -> str:
+    r"""Equations one after the other (``\qquad``) while they fit a line, else one per line."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and text_width(lines[-1] + _QUAD + part) <= LINE_WIDTH:
+            lines[-1] += _QUAD + part
+        else:
+            lines.append(part)
+    if len(lines) == 1:
+        return lines[0]
+    return r"\begin{gathered} " + r" \\ ".join(lines) + r" \end{gathered}"
 
 
 # --- small helpers -------------------------------------------------------------------------------
@@ -72,13 +213,11 @@ def _list_separator(lang: str) -> str:
     return language(lang).latex_list_separator
 
 
-def _sum_terms(terms: Sequence[str], max_terms: int) -> str:
-    """``a + b + c`` with at most ``max_terms`` terms, then ``+ \\dots``."""
-    shown = list(terms[: max(max_terms, 1)])
-    text = " + ".join(shown)
-    if len(terms) > len(shown):
-        text += r" + \dots"
-    return text
+def _capped_terms(terms: Sequence[str], max_terms: int | None) -> list[str]:
+    """The first ``max_terms`` terms (all of them for ``None``), then ``\\dots`` if any are left."""
+    if max_terms is None or len(terms) <= max(max_terms, 1):
+        return list(terms)
+    return [*terms[: max(max_terms, 1)], r"\dots"]
 
 
 def _check_kind(kind: WeightsName) -> None:
@@ -128,8 +267,7 @@ def weights_cell(result: Walkthrough, i: int, j: int, lang: str = "en") -> str:
     head = f"w_{_cell(result, i, j)}"
     if kind == "unweighted":
         relation = "=" if i == j else r"\neq"
-        pair = rf"\quad ({_label(result, i)} {relation} {_label(result, j)})"
-        return f"{head} = {value}" + pair
+        return f"{head} = {value}" + rf"\quad ({_label(result, i)} {relation} {_label(result, j)})"
     if kind not in ("quadratic", "linear") or result.size < 2:
         # Custom weights have no formula; with N = 1 the only weight is 0 (no (N-1) to divide by).
         return f"{head} = {value}"
@@ -142,10 +280,10 @@ def weights_cell(result: Walkthrough, i: int, j: int, lang: str = "en") -> str:
         symbolic = r"\frac{|i-j|}{N-1}"
         plugged = rf"\frac{{|{i}-{j}|}}{{{size}-1}}"
         ratio = rf"\frac{{{abs(i - j)}}}{{{size - 1}}}"
-    positions_differ = _label(result, i) != str(i) or _label(result, j) != str(j)
-    if positions_differ:
-        head += rf" = {symbolic}\Big|_{{i={i},\ j={j}}}"
-    return f"{head} = {plugged} = {ratio} = {value}"
+    parts = [head]
+    if _label(result, i) != str(i) or _label(result, j) != str(j):
+        parts.append(rf"{symbolic}\Big|_{{i={i},\ j={j}}}")
+    return chain([*parts, plugged, ratio, value])
 
 
 # --- step 3: the histograms ----------------------------------------------------------------------
@@ -153,10 +291,8 @@ def weights_cell(result: Walkthrough, i: int, j: int, lang: str = "en") -> str:
 
 def histograms_generic() -> str:
     r"""The histograms are the margins of O, and both add up to the number of items n."""
-    return (
-        r"h^{a}_i = \sum_j O_{ij}" + _QUAD + r"h^{p}_j = \sum_i O_{ij}" + _QUAD
-        + r"n = \sum_i h^{a}_i = \sum_j h^{p}_j"
-    )
+    return side_by_side([r"h^{a}_i = \sum_j O_{ij}", r"h^{p}_j = \sum_i O_{ij}",
+                         r"n = \sum_i h^{a}_i = \sum_j h^{p}_j"])
 
 
 def histogram_vectors(result: Walkthrough, lang: str = "en", max_terms: int = 12) -> str:
@@ -170,12 +306,13 @@ def histogram_vectors(result: Walkthrough, lang: str = "en", max_terms: int = 12
             text += separator + r"\dots"
         return r"\left(" + text + r"\right)"
 
-    return (f"h^{{a}} = {vector(result.actual_hist)}" + _QUAD
-            + f"h^{{p}} = {vector(result.predicted_hist)}")
+    return side_by_side([f"h^{{a}} = {vector(result.actual_hist)}",
+                         f"h^{{p}} = {vector(result.predicted_hist)}"])
 
 
 def histogram_cell(result: Walkthrough, index: int, lang: str = "en",
-                   which: Literal["a", "p"] = "a", max_terms: int = 8) -> str:
+                   which: Literal["a", "p"] = "a",
+                   max_terms: int = 8) -> str:
     r"""One bar of a histogram as a row (``which="a"``) or column (``"p"``) sum of O.
 
     ``h^{a}_{2} = \sum_j O_{2,j} = 0 + 3 + 0 + 0 + 0 = 3``.
@@ -190,18 +327,18 @@ def histogram_cell(result: Walkthrough, index: int, lang: str = "en",
     else:
         line, total = result.observed[:, index], result.predicted_hist[index]
         symbol = rf"\sum_i O_{{i,{label}}}"
-    terms = _sum_terms([_count(v, lang) for v in line], max_terms)
-    return f"h^{{{which}}}_{{{label}}} = {symbol} = {terms} = {_count(total, lang)}"
+    return long_sum(f"h^{{{which}}}_{{{label}}} = {symbol} = ",
+                    _capped_terms([_count(v, lang) for v in line], max_terms),
+                    _count(total, lang))
 
 
 def histogram_plugged(result: Walkthrough, lang: str = "en", max_terms: int = 8) -> str:
     r"""``n = \sum_i h^{a}_i = 0 + 3 + 1 + 1 + 5 = \sum_j h^{p}_j = 4 + 4 + 2 + 0 + 0 = 10``."""
-    actual = _sum_terms([_count(v, lang) for v in result.actual_hist], max_terms)
-    predicted = _sum_terms([_count(v, lang) for v in result.predicted_hist], max_terms)
-    return (
-        rf"n = \sum_i h^{{a}}_i = {actual} = \sum_j h^{{p}}_j = {predicted}"
-        f" = {_count(result.n, lang)}"
-    )
+    actual = _capped_terms([_count(v, lang) for v in result.actual_hist], max_terms)
+    predicted = _capped_terms([_count(v, lang) for v in result.predicted_hist], max_terms)
+    lines = _lines_of(r"n = \sum_i h^{a}_i = ", actual, "")
+    lines += _lines_of(r"= \sum_j h^{p}_j = ", predicted, " = " + _count(result.n, lang))
+    return wrapped(lines)
 
 
 # --- step 4: the expected matrix E ---------------------------------------------------------------
@@ -209,23 +346,22 @@ def histogram_plugged(result: Walkthrough, lang: str = "en", max_terms: int = 8)
 
 def expected_generic() -> str:
     r"""E is what O would be if the raters were independent, scaled to the same sum n."""
-    return (
-        r"E_{ij} = \frac{h^{a}_i \, h^{p}_j}{n}" + _QUAD
-        + r"E = \frac{h^{a} \left(h^{p}\right)^{\top}}{n}"
-    )
+    return side_by_side([r"E_{ij} = \frac{h^{a}_i \, h^{p}_j}{n}",
+                         r"E = \frac{h^{a} \left(h^{p}\right)^{\top}}{n}"])
 
 
 def expected_cell(result: Walkthrough, i: int, j: int, lang: str = "en") -> str:
     r"""``E_{2,2} = \frac{h^{a}_{2} \, h^{p}_{2}}{n} = \frac{3 \cdot 4}{10} = 1{,}2`` (es)."""
     i, j = result.check_cell(i, j)
     a_label, p_label = _label(result, i), _label(result, j)
-    return (
-        f"E_{_cell(result, i, j)} = "
-        rf"\frac{{h^{{a}}_{{{a_label}}} \, h^{{p}}_{{{p_label}}}}}{{n}} = "
+    return chain([
+        f"E_{_cell(result, i, j)}",
+        rf"\frac{{h^{{a}}_{{{a_label}}} \, h^{{p}}_{{{p_label}}}}}{{n}}",
         rf"\frac{{{_count(result.actual_hist[i], lang)} \cdot "
         rf"{_count(result.predicted_hist[j], lang)}}}"
-        rf"{{{_count(result.n, lang)}}} = {_num(result.expected[i, j], lang)}"
-    )
+        rf"{{{_count(result.n, lang)}}}",
+        _num(result.expected[i, j], lang),
+    ])
 
 
 # --- step 5: normalization -----------------------------------------------------------------------
@@ -233,10 +369,8 @@ def expected_cell(result: Walkthrough, i: int, j: int, lang: str = "en") -> str:
 
 def normalization_generic() -> str:
     r"""O and E divided by n: both become proportions that add up to 1."""
-    return (
-        r"\frac{O_{ij}}{n}" + _QUAD + r"\frac{E_{ij}}{n}" + _QUAD
-        + _SUM_IJ + r"\frac{O_{ij}}{n} = " + _SUM_IJ + r"\frac{E_{ij}}{n} = 1"
-    )
+    return side_by_side([r"\frac{O_{ij}}{n}", r"\frac{E_{ij}}{n}",
+                         _SUM_IJ + r"\frac{O_{ij}}{n} = " + _SUM_IJ + r"\frac{E_{ij}}{n} = 1"])
 
 
 def normalization_cell(result: Walkthrough, i: int, j: int, lang: str = "en") -> str:
@@ -251,16 +385,16 @@ def normalization_cell(result: Walkthrough, i: int, j: int, lang: str = "en") ->
         rf"\frac{{E_{cell}}}{{n}} = \frac{{{_num(result.expected[i, j], lang)}}}{{{n}}} = "
         f"{_num(result.expected_norm[i, j], lang)}"
     )
-    return observed + _QUAD + expected
+    return side_by_side([observed, expected])
 
 
 def normalization_identity() -> str:
     r"""Why normalizing is harmless: a common factor c cancels in the ratio of kappa."""
-    return (
-        r"1 - \frac{\sum_{i,j} w_{ij}\, c\, O_{ij}}{\sum_{i,j} w_{ij}\, c\, E_{ij}}"
-        r" = 1 - \frac{\sum_{i,j} w_{ij}\, O_{ij}}{\sum_{i,j} w_{ij}\, E_{ij}}"
-        r"\qquad (c \neq 0)"
-    )
+    return wrapped([
+        r"1 - \frac{\sum_{i,j} w_{ij}\, c\, O_{ij}}{\sum_{i,j} w_{ij}\, c\, E_{ij}}",
+        r"= 1 - \frac{\sum_{i,j} w_{ij}\, O_{ij}}{\sum_{i,j} w_{ij}\, E_{ij}}"
+        r"\qquad (c \neq 0)",
+    ])
 
 
 # --- step 6: numerator, denominator, kappa -------------------------------------------------------
@@ -276,80 +410,50 @@ def denominator_generic() -> str:
     return r"\text{den} = " + _SUM_IJ + r"w_{ij}\, \frac{E_{ij}}{n}"
 
 
-def _weighted_sum(symbol: Literal["num", "den"], weights: NDArray[np.float64],
-                  values: NDArray[np.float64], total: float, lang: str, max_terms: int) -> str:
-    # Only the terms that contribute: w = 0 on the diagonal (and empty cells) would be noise.
+def weighted_terms(weights: np.ndarray, values: np.ndarray, lang: str) -> list[str]:
+    r"""Every non-zero ``w_{ij} \cdot v_{ij}`` in reading order (row by row), as LaTeX.
+
+    Only the terms that contribute: w = 0 on the diagonal (and empty cells) would be noise.
+    """
     rows, cols = np.nonzero(weights * values)
-    limit = max(max_terms, 1)
-    terms = [
-        rf"{_num(weights[r, c], lang)} \cdot {_num(values[r, c], lang)}"
-        for r, c in zip(rows[:limit], cols[:limit], strict=True)
-    ]
-    if len(rows) > limit:
-        terms.append(r"\dots")
-    body = " + ".join(terms)
-    text = rf"\text{{{symbol}}} = "
-    if body:
-        text += body + " = "
-    return text + _num(total, lang)
+    return [rf"{_num(weights[r, c], lang)} \cdot {_num(values[r, c], lang)}"
+            for r, c in zip(rows.tolist(), cols.tolist(), strict=True)]
 
 
-def numerator_plugged(result: Walkthrough, lang: str = "en", max_terms: int = 6) -> str:
-    r"""``\text{num} = 1 \cdot 0{,}4 + 0{,}0625 \cdot 0{,}1 + \dots = 0{,}45``: the non-zero
-    w_{ij} \cdot O_{ij}/n terms in reading order (row by row), then their total."""
+def _weighted_sum(symbol: str, weights: np.ndarray, values: np.ndarray, total: float, lang: str,
+                  max_terms: int | None) -> str:
+    terms = _capped_terms(weighted_terms(weights, values, lang), max_terms)
+    return long_sum(rf"\text{{{symbol}}} = ", terms, _num(total, lang))
+
+
+def numerator_plugged(result: Walkthrough, lang: str = "en", max_terms: int | None = None) -> str:
+    r"""num written out: every non-zero w_{ij} \cdot O_{ij}/n term, then the total.
+
+    ``\text{num} = 1 \cdot 0{,}4 + 0{,}0625 \cdot 0{,}1 + \dots = 0{,}45`` (es), the terms in
+    reading order (row by row), wrapped over as many lines as a phone needs (:func:`long_sum`):
+    a student who added the products by hand can compare them one by one. ``max_terms`` cuts the
+    list after that many terms (``\dots``) where a summary is enough.
+    """
     return _weighted_sum("num", result.weights, result.observed_norm, result.numerator, lang,
                          max_terms)
 
 
-def denominator_plugged(result: Walkthrough, lang: str = "en", max_terms: int = 6) -> str:
-    r"""The same for the expected proportions: the non-zero w_{ij} \cdot E_{ij}/n terms."""
+def denominator_plugged(result: Walkthrough, lang: str = "en", max_terms: int | None = None) -> str:
+    r"""den written out: every non-zero w_{ij} \cdot E_{ij}/n term, then the total."""
     return _weighted_sum("den", result.weights, result.expected_norm, result.denominator, lang,
                          max_terms)
 
 
-#: Terms of a written-out sum per line of LaTeX (each term is "w · value", about 15 characters).
-TERMS_PER_LINE = 4
 #: A sum with more non-zero terms than this (a scale of more than 20 ratings) shows this many,
 #: then an ellipsis and the total: beyond it nobody checks a sum by hand.
 MAX_WRITTEN_TERMS = 400
 
 
-def _nonzero_terms(weights: np.ndarray, values: np.ndarray) -> list[tuple[float, float]]:
+def _nonzero_terms(weights: NDArray[np.float64],
+                   values: NDArray[np.float64]) -> list[tuple[float, float]]:
     """The (w_ij, value_ij) pairs with a non-zero product, row by row (reading order)."""
     rows, cols = np.nonzero(weights * values)
     return [(float(weights[r, c]), float(values[r, c])) for r, c in zip(rows, cols, strict=True)]
-
-
-def _full_sum(symbol: str, weights: np.ndarray, values: np.ndarray, total: float, lang: str,
-              per_line: int) -> str:
-    pairs = _nonzero_terms(weights, values)
-    terms = [rf"{_num(w, lang)} \cdot {_num(v, lang)}" for w, v in pairs[:MAX_WRITTEN_TERMS]]
-    if len(pairs) > MAX_WRITTEN_TERMS:
-        terms.append(r"\dots")
-    head = rf"\text{{{symbol}}}"
-    if not terms:
-        return f"{head} = {_num(total, lang)}"
-    per_line = max(per_line, 1)
-    lines = [" + ".join(terms[k:k + per_line]) for k in range(0, len(terms), per_line)]
-    body = [rf"{head} &= {lines[0]}"] + [rf"&\quad + {line}" for line in lines[1:]]
-    body.append(rf"&= {_num(total, lang)}")
-    return r"\begin{aligned} " + r" \\ ".join(body) + r" \end{aligned}"
-
-
-def numerator_full(w: Walkthrough, lang: str = "en", per_line: int = TERMS_PER_LINE) -> str:
-    r"""num with every non-zero term w_{ij} \cdot O_{ij}/n written out, ``per_line`` terms per
-    line of an ``aligned`` block, then the total: what a learner compares a hand sum with.
-
-    >>> from qwk_explained import walkthrough_from_table
-    >>> print(numerator_full(walkthrough_from_table([[1, 1], [0, 2]])))
-    \begin{aligned} \text{num} &= 1 \cdot 0.25 \\ &= 0.25 \end{aligned}
-    """
-    return _full_sum("num", w.weights, w.observed_norm, w.numerator, lang, per_line)
-
-
-def denominator_full(w: Walkthrough, lang: str = "en", per_line: int = TERMS_PER_LINE) -> str:
-    r"""den with every non-zero term w_{ij} \cdot E_{ij}/n written out, then the total."""
-    return _full_sum("den", w.weights, w.expected_norm, w.denominator, lang, per_line)
 
 
 def sum_text_lines(symbol: str, weights: np.ndarray, values: np.ndarray, total: float,
@@ -395,12 +499,11 @@ def kappa_plugged(result: Walkthrough, lang: str = "en") -> str:
     ...                                 [2, 2, 2, 3, 2, 1, 1, 1, 1, 3]), "es"))
     \kappa = 1 - \frac{0{,}45}{0{,}395} = 1 - 1{,}1392 = -0{,}1392
     """
-    numerator, denominator = _num(result.numerator, lang), _num(result.denominator, lang)
-    fraction = rf"1 - \frac{{{numerator}}}{{{denominator}}}"
+    fraction = rf"1 - \frac{{{_num(result.numerator, lang)}}}{{{_num(result.denominator, lang)}}}"
     if result.kappa is None:
-        return rf"\kappa = {fraction} = {UNDEFINED}"
+        return chain([r"\kappa", fraction, UNDEFINED])
     ratio = _num(result.numerator / result.denominator, lang)
-    return rf"\kappa = {fraction} = 1 - {ratio} = {_num(result.kappa, lang)}"
+    return chain([r"\kappa", fraction, f"1 - {ratio}", _num(result.kappa, lang)])
 
 
 # --- one cell's share of num and den (guided page) --------------------------------------------
@@ -466,18 +569,13 @@ def matrix_latex(matrix: Any, lang: str = "en", integer: bool = False, max_size:
 
 def agreement_generic() -> str:
     r"""The quantities of Fleiss, Cohen and Everitt (1969), with agreement weights a_{ij}."""
-    return (
-        r"\begin{gathered}"
-        r"a_{ij} = 1 - \frac{w_{ij}}{\max w}" + _QUAD
-        + r"p_{ij} = \frac{O_{ij}}{n}" + _QUAD
-        + r"p_{i\cdot} = \frac{h^{a}_i}{n}" + _QUAD
-        + r"p_{\cdot j} = \frac{h^{p}_j}{n} \\"
-        r"P_o = \sum_{i,j} a_{ij}\, p_{ij}" + _QUAD
-        + r"P_e = \sum_{i,j} a_{ij}\, p_{i\cdot}\, p_{\cdot j}" + _QUAD
-        + r"\bar a_{i\cdot} = \sum_j p_{\cdot j}\, a_{ij}" + _QUAD
-        + r"\bar a_{\cdot j} = \sum_i p_{i\cdot}\, a_{ij}"
-        r"\end{gathered}"
-    )
+    return side_by_side([
+        r"a_{ij} = 1 - \frac{w_{ij}}{\max w}", r"p_{ij} = \frac{O_{ij}}{n}",
+        r"p_{i\cdot} = \frac{h^{a}_i}{n}", r"p_{\cdot j} = \frac{h^{p}_j}{n}",
+        r"P_o = \sum_{i,j} a_{ij}\, p_{ij}", r"P_e = \sum_{i,j} a_{ij}\, p_{i\cdot}\, p_{\cdot j}",
+        r"\bar a_{i\cdot} = \sum_j p_{\cdot j}\, a_{ij}",
+        r"\bar a_{\cdot j} = \sum_i p_{i\cdot}\, a_{ij}",
+    ])
 
 
 def se_generic(null: bool = False) -> str:
@@ -505,7 +603,7 @@ def se_plugged(stats: KappaStatistics, lang: str = "en") -> str:
     for symbol, value in (("P_o", stats.p_o), ("P_e", stats.p_e), (r"\mathrm{SE}", stats.se),
                           (r"\mathrm{SE}_0", stats.se0)):
         parts.append(f"{symbol} = " + (UNDEFINED if value is None else _num(value, lang)))
-    return _QUAD.join(parts)
+    return side_by_side(parts)
 
 
 def _z_quantile(confidence: float) -> tuple[float, float]:
@@ -526,19 +624,20 @@ def ci_plugged(stats: KappaStatistics, lang: str = "en",
     decimal mark and ``;`` separates the bounds). With ``shown`` (see
     :func:`qwk_explained.teaching.interpret.shown_interval`), an interval that reaches past the
     possible values of kappa ends ``\cap [-1, 1] = [0.8797,\ 1]``, and a withheld one in ``?``.
+    The parts break over lines where a phone needs it (:func:`chain`).
     """
     level, quantile = _z_quantile(stats.confidence)
     head = rf"\kappa \pm z_{{{_num(level, lang)}}} \cdot \mathrm{{SE}}"
     if stats.kappa is None or stats.se is None or stats.ci_low is None or stats.ci_high is None:
         return f"{head} = {UNDEFINED}"
-    plugged = (f"{head} = {_num(stats.kappa, lang)} \\pm {_num(quantile, lang)} \\cdot "
-               f"{_num(stats.se, lang)}")
+    plugged = rf"{_num(stats.kappa, lang)} \pm {_num(quantile, lang)} \cdot {_num(stats.se, lang)}"
     if shown is not None and shown.withheld is not None:
-        return f"{plugged} = {UNDEFINED}"
-    text = f"{plugged} = {_interval(stats.ci_low, stats.ci_high, lang)}"
+        return chain([head, plugged, UNDEFINED])
+    parts = [head, plugged, _interval(stats.ci_low, stats.ci_high, lang)]
     if shown is not None and shown.clipped and shown.low is not None and shown.high is not None:
-        text += rf" \cap {_interval(-1, 1, lang)} = {_interval(shown.low, shown.high, lang)}"
-    return text
+        parts[-1] += rf" \cap {_interval(-1, 1, lang)}"
+        parts.append(_interval(shown.low, shown.high, lang))
+    return chain(parts)
 
 
 def _interval(low: float, high: float, lang: str) -> str:
@@ -547,7 +646,7 @@ def _interval(low: float, high: float, lang: str) -> str:
 
 def z_generic() -> str:
     r"""The z statistic against chance agreement and its two-sided p-value."""
-    return r"z = \frac{\kappa}{\mathrm{SE}_0}" + _QUAD + r"p = 2\,\bigl(1 - \Phi(|z|)\bigr)"
+    return side_by_side([r"z = \frac{\kappa}{\mathrm{SE}_0}", r"p = 2\,\bigl(1 - \Phi(|z|)\bigr)"])
 
 
 def z_plugged(stats: KappaStatistics, lang: str = "en") -> str:

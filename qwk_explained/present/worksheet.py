@@ -124,7 +124,7 @@ def _plugged(step: Step, result: Walkthrough, cell: Cell, lang: str) -> tuple[st
     """The step's formulas with the numbers plugged in; the sums with every term written out,
     since a worked solution is what a learner compares a hand-added sum with."""
     if step.slug == "sums":
-        return formulas.numerator_full(result, lang), formulas.denominator_full(result, lang)
+        return formulas.numerator_plugged(result, lang), formulas.denominator_plugged(result, lang)
     return step.plugged(result, cell, lang)
 
 

@@ -156,3 +156,52 @@ def what_if(
     predicted.setflags(write=False)
     return WhatIf(result, after, int(item_index), int(result.actual[item_index]), old,
                   int(new_prediction), predicted)
+
+
+# --- moving one item from one cell of O to another ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Move:
+    """One item taken out of cell ``source`` of O and put into cell ``target`` (positions).
+
+    The item keeps its number; its actual rating becomes the target's row label and its
+    predicted rating the target's column label, so O loses one in the source and gains one in the
+    target, and the two histograms, E and both sums follow. ``actual`` and ``predicted`` are the
+    whole new vectors.
+    """
+
+    item: int
+    source: Cell
+    target: Cell
+    actual: NDArray[np.int64]
+    predicted: NDArray[np.int64]
+
+
+def move_item(result: Walkthrough, source: Cell, target: Cell) -> Move | None:
+    """Move the last item of cell ``source`` to cell ``target``; ``None`` if the source is empty.
+
+    The last item is taken so that the items listed first in the cell stay where they are.
+
+    >>> from qwk_explained import walkthrough
+    >>> w = walkthrough([4, 4, 3, 4, 4, 4, 1, 1, 2, 1], [0, 2, 1, 0, 0, 0, 1, 1, 2, 1])
+    >>> move = move_item(w, (4, 0), (4, 1))
+    >>> move.item, move.predicted.tolist()
+    (6, [0, 2, 1, 0, 0, 1, 1, 1, 2, 1])
+    >>> int(walkthrough(move.actual, move.predicted).observed[4, 1])
+    1
+    """
+    if result.actual is None or result.predicted is None:
+        raise ValueError("the result came from a table: it has no items to move")
+    source, target = result.check_cell(*source), result.check_cell(*target)
+    items = items_in_cell(result, *source)
+    if not len(items) or source == target:
+        return None
+    item = int(items[-1])
+    actual = np.array(result.actual, dtype=np.int64)
+    predicted = np.array(result.predicted, dtype=np.int64)
+    actual[item - 1] = int(result.labels[target[0]])
+    predicted[item - 1] = int(result.labels[target[1]])
+    actual.setflags(write=False)
+    predicted.setflags(write=False)
+    return Move(item, source, target, actual, predicted)

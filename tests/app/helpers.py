@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 from typing import Any
 
 import numpy as np
@@ -39,8 +40,8 @@ def open_app(page: str | None = None, *, locale: str | None = None, run: bool = 
 
 
 def open_tab(at: AppTest, slug: str) -> AppTest:
-    """Open one of the walkthrough's input tabs (``text``, ``table``, ``random``, ``upload``), as
-    a click on it does (the table editor and the random form are built only while their tab is
+    """Open one of the walkthrough's input tabs (``examples``, ``table``, ``random``, ``upload``),
+    as a click on it does (the table editor and the random form are built only while their tab is
     open). AppTest cannot click a tab, so this sets the slug the tab's callback stores."""
     at.session_state["input_tab"] = slug
     return at.run()
@@ -69,6 +70,21 @@ def _decode(node: Any) -> Any:
     if isinstance(node, list):
         return [_decode(value) for value in node]
     return node
+
+
+def chart_html(at: AppTest, which: str) -> str:
+    """The HTML the page sent for chart ``which`` (``observed``, ``histograms``...)."""
+    for element in at.get("bidi_component"):
+        if element.proto.id.endswith(f"-chart_{which}"):
+            return json.loads(element.proto.json)["html"]
+    raise AssertionError(f"no chart {which!r} on the page")
+
+
+def chart_cells(at: AppTest, which: str) -> list[list[str]]:
+    """The number written in each cell of matrix chart ``which``, row by row."""
+    body = chart_html(at, which).split("<tbody>", 1)[1]
+    return [re.findall(r'<span class="qwk-value">([^<]*)</span>', row)
+            for row in body.split("</tr>") if "qwk-value" in row]
 
 
 def figure_by_title(at: AppTest, title: str) -> dict[str, Any]:

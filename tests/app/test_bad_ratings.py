@@ -33,10 +33,10 @@ BAD_RATINGS = [
 @pytest.mark.parametrize("page", PAGES_WITH_RATINGS)
 def test_bad_ratings_are_explained_in_the_users_language_and_kept(page, field, text, lang):
     at = open_app(page, lang=lang, **SPANISH_SEED)
-    at.text_area(key=f"{field}_input").input(text).run()
+    at.text_input(key=f"{field}_input").input(text).run()
     assert_clean(at)
     with pytest.raises(InputError) as raised:
         parse_vector(text)
     assert error_message(lang, raised.value) in [e.value for e in at.error]
-    assert at.text_area(key=f"{field}_input").value == text
+    assert at.text_input(key=f"{field}_input").value == text
     assert t(lang, f"{page}.stale") in [w.value for w in at.warning]

@@ -81,7 +81,7 @@ def test_shared_link_opens_step_3_and_buttons_move_through_the_steps(lang):
     assert_clean(at)
     assert at.title[0].value == t(lang, "guided.title")
     assert shown_step(at, lang) == 3
-    assert at.text_area(key="actual_input").value == ACTUAL
+    assert at.text_input(key="actual_input").value == ACTUAL
     at.button(key="guided_next").click().run()
     assert shown_step(at, lang) == 4
     at.button(key="guided_prev").click().run()
@@ -151,7 +151,7 @@ def test_language_and_page_switches_keep_step_vectors_and_cell(lang):
     assert_clean(at)
     assert shown_step(at, other) == 5
     assert at.query_params["cell"] == "4,0"
-    assert at.text_area(key="predicted_input").value == PREDICTED
+    assert at.text_input(key="predicted_input").value == PREDICTED
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -253,13 +253,13 @@ def test_what_if_shows_the_engines_kappa_and_apply_shares_the_new_vector(lang):
     at.button(key="guided_whatif_apply").click().run()
     assert_clean(at)
     assert at.session_state["predicted"] == "0, 4, 1, 0, 0, 0, 1, 1, 2, 1"
-    assert at.text_area(key="predicted_input").value == "0, 4, 1, 0, 0, 0, 1, 1, 2, 1"
+    assert at.text_input(key="predicted_input").value == "0, 4, 1, 0, 0, 0, 1, 1, 2, 1"
     assert at.session_state["actual"] == ACTUAL, "the actual text is kept as typed"
     assert at.query_params["predicted"] == "0,4,1,0,0,0,1,1,2,1"
     assert metric(at, t(lang, "common.kappa")).value == format_number(after.kappa, lang)
     assert at.success[0].value == t(lang, "guided.whatif_applied", item="2", rating=4)
     at.switch_page("pages/walkthrough.py").run()
-    assert at.text_area(key="predicted_input").value == "0, 4, 1, 0, 0, 0, 1, 1, 2, 1"
+    assert at.text_input(key="predicted_input").value == "0, 4, 1, 0, 0, 0, 1, 1, 2, 1"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -280,7 +280,7 @@ def test_bad_input_keeps_the_learner_on_the_same_step():
     """Bad ratings (their message and kept text: test_bad_ratings.py) change no step: the
     learner stays on step 4 with the last valid ratings and can still move on."""
     at = open_app("guided", lang="tr", step=4, **SEED)
-    at.text_area(key="actual_input").input("4, 4, x").run()
+    at.text_input(key="actual_input").input("4, 4, x").run()
     assert_clean(at)
     assert shown_step(at, "tr") == 4
     assert at.button(key="guided_next").disabled is False

@@ -71,7 +71,7 @@ def test_one_click_examples_change_the_shared_vectors(name):
     at.button(key=f"pitfalls_load_{name}").click().run()
     assert_clean(at)
     example = BY_NAME[name]
-    assert at.text_area(key="actual_input").value == ", ".join(map(str, example.actual))
+    assert at.text_input(key="actual_input").value == ", ".join(map(str, example.actual))
     assert at.query_params["actual"] == ",".join(map(str, example.actual))
     comparison = conventions.compare(example.actual, example.predicted, "quadratic")
     assert list(table(at)[t("en", "pitfalls.column_ours")]) == [

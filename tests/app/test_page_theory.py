@@ -148,7 +148,7 @@ def test_language_switch_keeps_the_table_and_the_ratings():
         assert_clean(at)
         assert at.title[0].value == t(lang, "theory.title")
         assert cells(at) == (15, 3, 5, 20)
-        assert at.text_area(key="actual_input").value == URL["actual"]
+        assert at.text_input(key="actual_input").value == URL["actual"]
         assert at.query_params["weights"] == "linear"
     linear = walkthrough(UNUSED.actual, UNUSED.predicted, weights="linear").kappa
     note = t("en", "theory.closed_settings", name=t("en", "common.in_sentence.kappa_name.linear"),

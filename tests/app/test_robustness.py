@@ -21,6 +21,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from qwk_app import state
+from qwk_app.compute import typed_text
+from qwk_app.frame import PAGE_SETTINGS
 from qwk_app.text import escape_markdown
 from qwk_explained import InputError, walkthrough
 from qwk_explained.core.csvfile import parse_csv
@@ -90,7 +92,7 @@ def expected_vector_errors(actual: str, predicted: str, **scale) -> list[InputEr
     errors, arrays = [], {}
     for name, text in (("actual", actual), ("predicted", predicted)):
         try:
-            arrays[name] = parse_vector(text)
+            arrays[name] = parse_vector(typed_text(text)[0])  # a trailing sign waits for digits
         except InputError as error:
             errors.append(error)
     if errors:
@@ -150,15 +152,23 @@ def test_random_text_in_the_vector_fields(lang, field, text):
     """Any text in either vector: no traceback; the engine's error, translated, next to the field;
     the text stays as typed; valid text gives the engine's kappa."""
     at = _walkthrough_app(lang)
-    at.text_area(key=f"{field}_input").input(text).run()
+    at.text_input(key=f"{field}_input").input(text).run()
     assert_clean(at)
-    assert at.text_area(key=f"{field}_input").value == text
-    actual = at.text_area(key="actual_input").value
-    predicted = at.text_area(key="predicted_input").value
+    assert at.text_input(key=f"{field}_input").value == text
+    actual = at.text_input(key="actual_input").value
+    predicted = at.text_input(key="predicted_input").value
     errors = expected_vector_errors(actual, predicted)
     bodies = [e.value for e in at.error]
+    captions = [c.value for c in at.caption]
     for error in errors:
-        assert shown(lang, error) in bodies
+        if error.code == "length_mismatch":  # a list still being typed: counted, no error
+            assert t(lang, "inputs.typing_lengths",
+                     n_actual=format_number(error.params["n_actual"], lang),
+                     n_predicted=format_number(error.params["n_predicted"], lang)) in captions
+        elif error.code == "empty" and typed_text(text)[1]:  # "-": its digits are coming
+            assert t(lang, "inputs.typing_sign") in captions
+        else:
+            assert shown(lang, error) in bodies
     assert_messages_translated(at, lang)
     if not errors:
         result = walkthrough(actual, predicted)
@@ -170,7 +180,7 @@ def test_random_text_in_the_vector_fields(lang, field, text):
 @functools.cache
 def _page_text_widgets(slug: str) -> tuple[tuple[str, str], ...]:
     at = open_app(slug, lang="en")
-    return tuple([("text_area", w.key) for w in at.text_area]
+    return tuple([("text_input", w.key) for w in at.text_input]
                  + [("text_input", w.key) for w in at.text_input])
 
 
@@ -210,10 +220,10 @@ def test_random_url_parameters_open_every_page(page, params):
                              ("scale", "unknown_scale", ("range", "observed"))):
         if key in params and params[key] not in valid:
             assert any(is_text_of(lang, f"errors.{code}", body) for body in bodies), (key, bodies)
-    if any(w.key == "actual_input" for w in at.text_area):
+    if any(w.key == "actual_input" for w in at.text_input):
         for name in ("actual", "predicted"):
             text = params.get(name, state.DEFAULTS[name])
-            assert at.text_area(key=f"{name}_input").value == text
+            assert at.text_input(key=f"{name}_input").value == text
             try:
                 parse_vector(text)
             except InputError as error:
@@ -258,8 +268,8 @@ def test_random_csv_upload(lang, data):
         assert shown(lang, error) in bodies
         return
     actual, predicted = (", ".join(map(str, c.tolist())) for c in columns)
-    assert at.text_area(key="actual_input").value == actual
-    assert at.text_area(key="predicted_input").value == predicted
+    assert at.text_input(key="actual_input").value == actual
+    assert at.text_input(key="predicted_input").value == predicted
 
 
 # --- caps ---------------------------------------------------------------------------------------
@@ -269,12 +279,12 @@ def test_too_many_distinct_ratings_is_refused_with_the_reason():
     the typed text kept, the last valid walkthrough still shown."""
     at = open_app("walkthrough", lang="es")
     text = ", ".join(str(k) for k in range(MAX_RATINGS + 1))
-    at.text_area(key="actual_input").input(text).run()
-    at.text_area(key="predicted_input").input(text).run()
+    at.text_input(key="actual_input").input(text).run()
+    at.text_input(key="predicted_input").input(text).run()
     assert_clean(at)
     error = InputError("too_many_ratings", count=MAX_RATINGS + 1, limit=MAX_RATINGS)
     assert shown("es", error) in [e.value for e in at.error]
-    assert at.text_area(key="actual_input").value == text
+    assert at.text_input(key="actual_input").value == text
     assert kappa_shown(at, "es") == format_number(
         walkthrough(state.DEFAULTS["actual"], state.DEFAULTS["predicted"]).kappa, "es")
 
@@ -290,11 +300,11 @@ def test_too_many_items_is_refused_with_the_reason(monkeypatch):
     monkeypatch.setattr(limits, "MAX_ITEMS", 50)
     at = open_app("walkthrough", lang="tr")
     text = " ".join(["1", "2"] * 40)
-    at.text_area(key="actual_input").input(text).run()
+    at.text_input(key="actual_input").input(text).run()
     assert_clean(at)
     assert shown("tr", InputError("too_many_items", count=80, limit=50)) in [
         e.value for e in at.error]
-    assert at.text_area(key="actual_input").value == text
+    assert at.text_input(key="actual_input").value == text
 
 
 def test_upload_size_cap_and_safe_settings_are_in_the_config():
@@ -332,14 +342,14 @@ def test_long_vectors_stay_out_of_the_url_and_the_share_box_says_so(lang):
     at = open_app("walkthrough", lang=lang)
     long_text = ", ".join(["1", "2", "3"] * (state.MAX_URL_VECTOR_CHARS // 6 + 10))
     assert len(long_text) > state.MAX_URL_VECTOR_CHARS
-    at.text_area(key="actual_input").input(long_text).run()
-    at.text_area(key="predicted_input").input(long_text).run()
+    at.text_input(key="actual_input").input(long_text).run()
+    at.text_input(key="predicted_input").input(long_text).run()
     assert_clean(at)
     assert "actual" not in at.query_params and "predicted" not in at.query_params
     captions = [c.value for c in at.caption]
     assert t(lang, "frame.share_too_long") in captions
-    at.text_area(key="actual_input").input("1, 2").run()
-    at.text_area(key="predicted_input").input("2, 1").run()
+    at.text_input(key="actual_input").input("1, 2").run()
+    at.text_input(key="predicted_input").input("2, 1").run()
     assert at.query_params["actual"] == "1,2"
     assert t(lang, "frame.share_help") in [c.value for c in at.caption]
 
@@ -348,7 +358,7 @@ def test_long_vectors_stay_out_of_the_url_and_the_share_box_says_so(lang):
 
 def view(at) -> dict:
     """What a reload must give back: the link, the vectors, the settings, the language."""
-    widgets = {w.key: w.value for kind in ("text_area", "radio") for w in at.get(kind)
+    widgets = {w.key: w.value for kind in ("text_input", "radio") for w in at.get(kind)
                if w.key in ("actual_input", "predicted_input", "weights_input",
                             "scale_mode_input")}
     return {"url": dict(at.query_params), "lang": at.selectbox(key="lang").value, **widgets}
@@ -377,8 +387,8 @@ def test_reloading_the_link_restores_the_same_view(page, lang, vectors, weights,
     """User flow: set up a view, reload its URL in a new session -> same page, vectors, settings,
     language, step."""
     at = open_app("walkthrough", lang=lang)
-    at.text_area(key="actual_input").input(vectors[0]).run()
-    at.text_area(key="predicted_input").input(vectors[1]).run()
+    at.text_input(key="actual_input").input(vectors[0]).run()
+    at.text_input(key="predicted_input").input(vectors[1]).run()
     at.radio(key="weights_input").set_value(weights).run()
     at.radio(key="scale_mode_input").set_value(scale).run()
     at.switch_page(f"pages/{page}.py").run()
@@ -429,20 +439,21 @@ def test_switching_pages_and_languages_in_any_order_keeps_every_value(actions):
              "weights": "quadratic", "scale": "range", "lang": "en", "step": None}
     page = "walkthrough"
     for action, value in actions:
-        keys = {w.key for w in at.text_area}
+        keys = {w.key for w in at.text_input}
         if action == "page":
             at.switch_page(f"pages/{value}.py").run()
             page = value
         elif action == "lang":
             at.selectbox(key="lang").set_value(value).run()
-        elif action == "weights":
-            at.radio(key="weights_input").set_value(value).run()
-        elif action == "scale":
-            at.radio(key="scale_mode_input").set_value(value).run()
+        elif action in ("weights", "scale"):
+            if action not in PAGE_SETTINGS[page]:  # the page does not show that setting
+                continue
+            at.radio(key=f"{action}_input" if action == "weights" else "scale_mode_input"
+                     ).set_value(value).run()
         elif action in ("actual", "predicted"):
             if f"{action}_input" not in keys:
                 continue
-            at.text_area(key=f"{action}_input").input(value).run()
+            at.text_input(key=f"{action}_input").input(value).run()
         elif action == "step":
             if page != "guided":
                 continue
@@ -461,11 +472,13 @@ def test_switching_pages_and_languages_in_any_order_keeps_every_value(actions):
         for key in ("actual", "predicted", "weights", "scale", "lang"):
             assert session[key] == model[key], (actions, key)
         assert at.selectbox(key="lang").value == model["lang"]
-        assert at.radio(key="weights_input").value == model["weights"]
-        assert at.radio(key="scale_mode_input").value == model["scale"]
+        if "weights" in PAGE_SETTINGS[page]:
+            assert at.radio(key="weights_input").value == model["weights"]
+        if "scale" in PAGE_SETTINGS[page]:
+            assert at.radio(key="scale_mode_input").value == model["scale"]
         for name in ("actual", "predicted"):
-            if any(w.key == f"{name}_input" for w in at.text_area):
-                assert at.text_area(key=f"{name}_input").value == model[name]
+            if any(w.key == f"{name}_input" for w in at.text_input):
+                assert at.text_input(key=f"{name}_input").value == model[name]
         if model["step"] is not None:
             assert session["guided_step"] == model["step"]
         if page == "guided":

@@ -128,7 +128,9 @@ class App:
                 && [...document.querySelectorAll('.katex')]
                      .every(k => k.querySelector('.katex-html'))
                 && [...document.querySelectorAll('[data-testid="stPlotlyChart"]')]
-                     .every(c => c.querySelector('.js-plotly-plot .main-svg'))""",
+                     .every(c => c.querySelector('.js-plotly-plot .main-svg'))
+                && [...document.querySelectorAll('[data-testid="stBidiComponentRegular"]')]
+                     .every(c => c.querySelector('.qwk-root > *'))""",
             timeout=RUN_TIMEOUT_MS)
         page.evaluate("async () => { await document.fonts.ready; }")
 
@@ -158,10 +160,11 @@ class App:
         return self.page.get_by_role("textbox", name=label, exact=True)
 
     def type_into(self, label: str, text: str) -> None:
-        """Replace a text area's text and commit it (st.text_area commits on Ctrl+Enter)."""
+        """Replace a field's text and commit it at once with Enter (without Enter, the live
+        fields commit by themselves a moment after the last keystroke)."""
         box = self.textbox(label)
         box.fill(text)
-        box.press("Control+Enter")
+        box.press("Enter")
 
     def choose_language(self, lang: str) -> None:
         current = self.page.locator('[data-testid="stSidebar"] [role="combobox"]').first
@@ -182,14 +185,14 @@ class App:
         link = self.page.locator('[data-testid="stSidebarNavLink"][aria-current="page"]')
         return link.locator('[data-testid="stMarkdownContainer"]').inner_text().strip()
 
-    def figure(self, index: int = 0) -> dict[str, Any]:
-        """A plotly figure's data and layout as the browser holds them."""
+    def matrix(self, title: str) -> list[list[str]]:
+        """The numbers drawn in the cells of the matrix chart titled ``title``, row by row."""
         return self.page.evaluate(
-            """i => { const el = document.querySelectorAll('.js-plotly-plot')[i];
-                return {data: el.data.map(d => ({type: d.type, text: d.text})),
-                        title: el.layout.title && el.layout.title.text,
-                        labels: [...el.querySelectorAll('g.heatmap-label text')]
-                                  .map(e => e.textContent)}; }""", index)
+            """title => { const chart = [...document.querySelectorAll('.qwk-matrix')].find(
+                    c => c.querySelector('.qwk-title').innerText.trim() === title);
+                return [...chart.querySelectorAll('tbody tr')].map(row =>
+                    [...row.querySelectorAll('.qwk-value')].map(v => v.textContent)); }""",
+            title)
 
     # checks
 

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from qwk_explained import walkthrough
-from qwk_explained.present import figures
+from qwk_explained.present import colours, figures
 from qwk_explained.present.catalogue import FIGURE_NAMES
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import LANGUAGES
@@ -105,7 +105,7 @@ def test_highlight_outlines_the_right_cell(seed):
         assert (shape.type, shape.xref, shape.yref) == ("rect", "x", "y")
         # Category index 0 on x (predicted rating 1), 4 on y (actual rating 5).
         assert (shape.x0, shape.x1, shape.y0, shape.y1) == (-0.5, 0.5, 3.5, 4.5)
-    assert {shape.line.color for shape in shapes} == {figures.DARK_TEXT, figures.LIGHT_TEXT}
+    assert {shape.line.color for shape in shapes} == {colours.DARK_TEXT, colours.LIGHT_TEXT}
     assert not figures.heatmap(seed.observed, seed.labels, kind="counts", lang="en",
                            **TEXTS).layout.shapes
     with pytest.raises(IndexError):
@@ -132,22 +132,22 @@ def test_colour_scales_match_plotly_named_scales():
     import plotly.colors
 
     for name in ("Blues", "Oranges", "Purples"):
-        assert figures._colorscale(name) == [[float(p), c.replace(" ", "")]
+        assert colours.colorscale(name) == [[float(p), c.replace(" ", "")]
                                          for p, c in plotly.colors.get_colorscale(name)]
 
 
 def test_text_colour_contrasts_with_its_cell():
     figure = figures.heatmap([[0, 10], [5, 1]], [0, 1], kind="counts", lang="en", **TEXTS)
     light, dark = figure.data[1], figure.data[2]
-    assert light.textfont.color == figures.LIGHT_TEXT and dark.textfont.color == figures.DARK_TEXT
+    assert light.textfont.color == colours.LIGHT_TEXT and dark.textfont.color == colours.DARK_TEXT
     assert light.text[0][1] == "10" and dark.text[0][0] == "0"  # white on dark, dark on light
     # WCAG: every colour of every scale gets a text colour with a contrast ratio of at least 4:1.
     for scale in ("Blues", "Oranges", "Purples"):
         values = np.linspace(0, 1, 201)
-        luminance = figures._relative_luminance(figures.cell_colors(values, scale, 0.0, 1.0))
-        use_light = figures.light_text_mask(values, scale, 0.0, 1.0)
-        text = np.where(use_light, figures._hex_luminance(figures.LIGHT_TEXT),
-                        figures._hex_luminance(figures.DARK_TEXT))
+        luminance = colours._relative_luminance(colours.cell_colors(values, scale, 0.0, 1.0))
+        use_light = colours.light_text_mask(values, scale, 0.0, 1.0)
+        text = np.where(use_light, colours._hex_luminance(colours.LIGHT_TEXT),
+                        colours._hex_luminance(colours.DARK_TEXT))
         ratio = (np.maximum(luminance, text) + 0.05) / (np.minimum(luminance, text) + 0.05)
         assert ratio.min() >= 4.0, scale
 
@@ -190,8 +190,8 @@ def test_histogram_bars(seed, lang):
                                 actual_name="Real", predicted_name="Predicha", lang=lang)
     actual, predicted = figure.data
     assert (actual.name, predicted.name) == ("Real", "Predicha")
-    assert (actual.marker.color, predicted.marker.color) == (figures.ACTUAL_COLOR,
-                                                             figures.PREDICTED_COLOR)
+    assert (actual.marker.color, predicted.marker.color) == (colours.ACTUAL_COLOR,
+                                                             colours.PREDICTED_COLOR)
     assert list(actual.x) == list(predicted.x) == ["1", "2", "3", "4", "5"]
     assert list(actual.y) == [0, 3, 1, 1, 5] and list(predicted.y) == [4, 4, 2, 0, 0]
     assert list(actual.text) == ["0", "3", "1", "1", "5"]

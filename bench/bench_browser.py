@@ -1,0 +1,466 @@
+"""Speed where the learner feels it: in Chromium, side by side with a bare page, in one run.
+
+The server's rerun (``bench/bench_app.py``) is a small part of what a learner waits for: the
+browser must also apply the new elements, draw the charts and lay out the formulas. This script
+serves the real app and a bare baseline page (two rating inputs of the same kind as the app's, a
+kappa metric, three ``px.imshow`` heatmaps and one ``st.latex``), opens both in Debian's
+Chromium through Playwright and measures, alternating between the two pages so both share the
+machine's load:
+
+- **edit -> kappa shown**: from the key that commits a new *actual* vector (Enter) to the moment
+  the kappa metric shows another value;
+- **edit -> idle**: from the same key until the script has finished, every chart and formula is
+  drawn and two more frames have been painted (nothing left for the learner to wait for);
+- **typing -> kappa** (live inputs only): from the last keystroke, without Enter, to the new kappa
+  (includes the input's typing pause);
+- **first load, warm server**: a fresh browser profile navigates to the page; until every chart
+  and formula is drawn;
+- **first load, cold server**: the same for the first visitor right after the server starts (the
+  server is started as ``make run`` starts it and visited as soon as its health probe answers).
+
+Each edit changes one rating of the *actual* vector (alternating between two vectors of the same
+length), so kappa changes on every edit. Medians of ``--repeats``; the ratio is walkthrough over
+baseline. ``--profile`` also records one walkthrough edit with Chromium's sampling profiler and
+performance trace and prints where the main thread spent its time.
+
+Usage: ``python bench/bench_browser.py [--repeats 8] [--cold 2] [--profile]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+import urllib.request
+from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from qwk_explained.present.i18n import t  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+               "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+VIEWPORT = {"width": 1280, "height": 800}
+HOST = "127.0.0.1"
+TIMEOUT_MS = 120_000
+#: The two actual vectors an edit alternates between (one rating differs), and the predicted one.
+ACTUALS = ("4,4,3,4,4,4,1,1,2,1", "4,4,3,4,4,4,1,1,2,2")
+PREDICTED = "0,2,1,0,0,0,1,1,2,1"
+KAPPA_LABEL = t("en", "common.kappa")
+ACTUAL_LABEL = t("en", "inputs.actual_label")
+
+#: The bare page: what any app showing these numbers must at least draw. ``{widget}`` is the
+#: app's own input (``text_area``, or ``text_input`` with ``live``), so both commit alike.
+BASELINE = textwrap.dedent("""
+    import numpy as np
+    import plotly.express as px
+    import streamlit as st
+
+    st.title("Baseline")
+    labels = (ACTUAL_LABEL, "Predicted ratings")
+    texts = [st.WIDGET(label, value, key=f"v{k}"LIVE)
+             for k, (label, value) in enumerate(zip(labels, (ACTUAL, PREDICTED)))]
+    actual, predicted = (np.array([int(x) for x in text.split(",")]) for text in texts)
+    size = int(max(actual.max(), predicted.max())) + 1
+    observed = np.bincount(actual * size + predicted, minlength=size * size).reshape(size, size)
+    positions = np.arange(size)
+    weights = (positions[:, None] - positions[None, :]) ** 2 / (size - 1) ** 2
+    expected = np.outer(observed.sum(1), observed.sum(0)) / len(actual)
+    num, den = (weights * observed).sum(), (weights * expected).sum()
+    kappa = 1 - num / den
+    st.metric(KAPPA_LABEL, "%.4f" % kappa)
+    st.latex(r"\\kappa = 1 - \\frac{%.4f}{%.4f} = %.4f" % (num, den, kappa))
+    for matrix in (observed, weights, expected):
+        st.plotly_chart(px.imshow(matrix, text_auto=True))
+""")
+
+
+def baseline_script(widget: str) -> str:
+    """The baseline page with the app's kind of input (``text_area`` or ``text_input``)."""
+    return (BASELINE.replace("WIDGET", widget)
+            .replace("LIVE", ", live=True" if widget == "text_input" else "")
+            .replace("ACTUAL_LABEL", repr(ACTUAL_LABEL)).replace("KAPPA_LABEL", repr(KAPPA_LABEL))
+            .replace("ACTUAL", repr(ACTUALS[0])).replace("PREDICTED", repr(PREDICTED)))
+
+#: True once the script has finished and every chart, formula and lazy widget is drawn.
+DRAWN_JS = """
+() => {
+  const app = document.querySelector('[data-testid="stApp"]');
+  return !!app && app.dataset.testScriptState === 'notRunning'
+    && !!document.querySelector('[data-testid="stMain"] h1')
+    && !!document.querySelector('[data-testid="stMetricValue"]')
+    && !document.querySelector('[data-testid="stSkeleton"]')
+    && [...document.querySelectorAll('.katex')].every(k => k.querySelector('.katex-html'))
+    && [...document.querySelectorAll('[data-testid="stPlotlyChart"]')]
+         .every(c => c.querySelector('.js-plotly-plot .main-svg'))
+    && [...document.querySelectorAll('[data-testid="stBidiComponentRegular"]')]
+         .every(c => c.querySelector('.qwk-root > *'));
+}
+"""
+
+#: Installed once per page: the time of the committing key, and a waiter for its effects.
+PROBE_JS = """
+(kappaLabel) => {
+  const drawn = DRAWN;
+  const kappaText = () => {
+    for (const box of document.querySelectorAll('[data-testid="stMetric"]')) {
+      const label = box.querySelector('[data-testid="stMetricLabel"]');
+      if (label && label.innerText.trim() === kappaLabel)
+        return box.querySelector('[data-testid="stMetricValue"]').innerText;
+    }
+    return null;
+  };
+  window.__bench = {
+    commit: null,
+    kappaText,
+    drawn,
+    // Resolves with {kappa, idle} in ms after window.__bench.commit (set by the caller).
+    after: () => new Promise(resolve => {
+      const before = kappaText();
+      let kappa = null;
+      const frame = () => {
+        const now = performance.now();
+        if (kappa === null && kappaText() !== before) kappa = now;
+        if (kappa !== null && drawn()) {
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve({
+            kappa: kappa - window.__bench.commit,
+            idle: performance.now() - window.__bench.commit})));
+          return;
+        }
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    }),
+  };
+  document.addEventListener('keydown', e => {
+    if (e.key === 'Enter') window.__bench.commit = performance.now(); }, true);
+  document.addEventListener('input', () => {
+    window.__bench.lastInput = performance.now(); }, true);
+}
+""".replace("DRAWN", DRAWN_JS.strip())
+
+
+# --- servers --------------------------------------------------------------------------------------
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((HOST, 0))
+        return int(probe.getsockname()[1])
+
+
+@dataclass
+class Server:
+    process: subprocess.Popen[bytes]
+    url: str
+    started: float
+
+    def healthy(self) -> bool:
+        try:
+            with urllib.request.urlopen(f"{self.url}/_stcore/health", timeout=2) as response:
+                return response.read().strip() == b"ok"
+        except OSError:
+            return False
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(timeout=10)
+
+
+@contextmanager
+def serving(command: list[str], log: Path) -> Iterator[Server]:
+    """Run ``command`` (a Streamlit server on a free loopback port) until the block ends.
+
+    The server leads its own process group and is stopped by its pid, whatever happens.
+    """
+    port = free_port()
+    command = [*command, "--server.port", str(port), "--server.address", HOST,
+               "--server.headless", "true", "--browser.gatherUsageStats", "false",
+               "--server.fileWatcherType", "none"]
+    with open(log, "ab") as sink:
+        process = subprocess.Popen(command, cwd=ROOT, stdout=sink, stderr=subprocess.STDOUT,
+                                   stdin=subprocess.DEVNULL, start_new_session=True)
+    server = Server(process, f"http://{HOST}:{port}", time.perf_counter())
+    try:
+        deadline = time.monotonic() + 120
+        while not server.healthy():
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"server did not start: {log.read_text()[-2000:]}")
+            time.sleep(0.05)
+        yield server
+    finally:
+        server.stop()
+
+
+def app_command() -> list[str]:
+    """How ``make run`` starts the app (through the warm-up launcher when there is one)."""
+    if (ROOT / "qwk_app" / "launch.py").exists():
+        return [sys.executable, "-m", "qwk_app.launch"]
+    return [sys.executable, "-m", "streamlit", "run", "app.py"]
+
+
+# --- measurements ---------------------------------------------------------------------------------
+
+@dataclass
+class Figures:
+    samples: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+
+    def add(self, name: str, value: float) -> None:
+        self.samples[name].append(value)
+
+    def median(self, name: str) -> float | None:
+        values = self.samples.get(name)
+        return statistics.median(values) if values else None
+
+
+def open_page(page: Page, url: str) -> float:
+    """Navigate; return ms from navigation start until every chart and formula is drawn."""
+    page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
+    page.wait_for_function(DRAWN_JS, timeout=TIMEOUT_MS, polling="raf")
+    elapsed = page.evaluate("() => performance.now()")
+    page.evaluate(PROBE_JS, KAPPA_LABEL)
+    return float(elapsed)
+
+
+def input_kind(page: Page) -> str:
+    """``text_area`` or ``text_input``: the widget the page uses for the actual vector."""
+    box = page.get_by_label(ACTUAL_LABEL, exact=True)
+    return "text_area" if box.evaluate("e => e.tagName") == "TEXTAREA" else "text_input"
+
+
+#: Chromium's counters of main-thread work (seconds, cumulative): ``Performance.getMetrics``.
+BUSY_METRICS = {"TaskDuration": "busy", "ScriptDuration": "script",
+                "LayoutDuration": "layout", "RecalcStyleDuration": "style"}
+
+
+_SESSIONS: dict[int, Any] = {}
+
+
+def busy(page: Page) -> dict[str, float]:
+    """The page's main-thread work so far, in ms, by kind (all tasks, JavaScript, layout, style).
+
+    Less sensitive than wall-clock delays to other programs on a busy machine: it counts the
+    work the page did, not the time it waited for a CPU.
+    """
+    session = _SESSIONS.get(id(page))
+    if session is None:  # counting starts when a session enables it: keep one per page
+        session = _SESSIONS[id(page)] = page.context.new_cdp_session(page)
+        session.send("Performance.enable")
+    metrics = {m["name"]: m["value"] for m in session.send("Performance.getMetrics")["metrics"]}
+    return {short: metrics.get(name, 0.0) * 1000 for name, short in BUSY_METRICS.items()}
+
+
+def edit(page: Page, text: str) -> dict[str, float]:
+    """Replace the actual vector and commit it with Enter.
+
+    Returns the delays until kappa changed and until idle, and the main-thread work in between,
+    in ms.
+    """
+    page.bring_to_front()  # a tab in the background gets no animation frames
+    box = page.get_by_label(ACTUAL_LABEL, exact=True)
+    textarea = box.evaluate("e => e.tagName") == "TEXTAREA"
+    before = busy(page)
+    page.evaluate("() => { window.__wait = window.__bench.after(); }")
+    box.fill(text)
+    box.press("Control+Enter" if textarea else "Enter")
+    times = dict(page.evaluate("() => window.__wait"))
+    after = busy(page)
+    times.update({kind: after[kind] - before[kind] for kind in after})
+    return times
+
+
+def type_live(page: Page, text: str) -> float:
+    """Type the last rating of ``text`` key by key, no Enter; ms from that key to the new kappa."""
+    page.bring_to_front()
+    box = page.get_by_label(ACTUAL_LABEL, exact=True)
+    box.click()
+    box.press("End")
+    box.press("Backspace")
+    page.evaluate("() => { window.__wait = window.__bench.after(); }")
+    box.press_sequentially(text[-1])
+    page.evaluate("() => { window.__bench.commit = window.__bench.lastInput; }")
+    return float(page.evaluate("() => window.__wait")["kappa"])
+
+
+def measure_edits(pages: dict[str, Page], repeats: int, live: bool, figures: Figures) -> None:
+    for page in pages.values():  # one unmeasured edit each: the first draws fresh elements
+        edit(page, ACTUALS[1])
+        edit(page, ACTUALS[0])
+    for k in range(repeats):
+        for name, page in pages.items():
+            times = edit(page, ACTUALS[(k + 1) % 2])
+            figures.add(f"{name} edit->kappa", times["kappa"])
+            figures.add(f"{name} edit->idle", times["idle"])
+            for kind in BUSY_METRICS.values():
+                figures.add(f"{name} edit main thread {kind}", times[kind])
+    if live:
+        for _ in range(repeats):
+            for name, page in pages.items():
+                page.wait_for_function(DRAWN_JS, timeout=TIMEOUT_MS)
+                current = page.get_by_label(ACTUAL_LABEL, exact=True).input_value()
+                target = ACTUALS[1] if current == ACTUALS[0] else ACTUALS[0]
+                figures.add(f"{name} typing->kappa", type_live(page, target))
+                page.wait_for_function(DRAWN_JS, timeout=TIMEOUT_MS)
+
+
+def measure_loads(browser: Any, urls: dict[str, str], repeats: int, figures: Figures) -> None:
+    for _ in range(repeats):
+        for name, url in urls.items():
+            context = browser.new_context(viewport=VIEWPORT, locale="en-US")
+            try:
+                figures.add(f"{name} first load (warm server)", open_page(context.new_page(), url))
+            finally:
+                context.close()
+
+
+def measure_cold(browser: Any, repeats: int, logs: Path, figures: Figures) -> None:
+    for _ in range(repeats):
+        with serving(app_command(), logs / "cold.log") as server:
+            health = (time.perf_counter() - server.started) * 1000
+            context = browser.new_context(viewport=VIEWPORT, locale="en-US")
+            try:
+                load = open_page(context.new_page(), f"{server.url}/?lang=en")
+            finally:
+                context.close()
+            figures.add("walkthrough server start->health", health)
+            figures.add("walkthrough first load (cold server)", load)
+
+
+# --- where the time goes --------------------------------------------------------------------------
+
+def _script_name(url: str) -> str:
+    """``.../static/js/PlotlyChart.D9Z0_fxz.js`` -> ``PlotlyChart``."""
+    base = url.rsplit("/", 1)[-1]
+    return base.split(".", 1)[0] if base else "(native)"
+
+
+def profile_edit(browser: Any, page: Page, text: str) -> None:
+    """Record one edit with the sampling profiler and the performance trace; print a breakdown."""
+    session = page.context.new_cdp_session(page)
+    session.send("Profiler.enable")
+    session.send("Profiler.setSamplingInterval", {"interval": 200})
+    browser.start_tracing(page=page, categories=["devtools.timeline", "v8.execute",
+                                                 "disabled-by-default-devtools.timeline"])
+    session.send("Profiler.start")
+    times = edit(page, text)
+    profile = session.send("Profiler.stop")["profile"]
+    trace = json.loads(browser.stop_tracing())
+    session.detach()
+    print(f"\nOne walkthrough edit: kappa after {times['kappa']:.0f} ms, idle after "
+          f"{times['idle']:.0f} ms")
+
+    # Self time of JavaScript by bundle (the sampling profiler: one sample every 0.2 ms).
+    by_node = {node["id"]: node for node in profile["nodes"]}
+    self_time: dict[str, float] = defaultdict(float)
+    for node_id, delta in zip(profile["samples"], profile["timeDeltas"], strict=True):
+        frame = by_node[node_id]["callFrame"]
+        name = frame["functionName"] if frame["functionName"].startswith("(") else _script_name(
+            frame["url"])
+        self_time[name] += delta / 1000
+    print("JavaScript self time by bundle (ms):")
+    for name, ms in sorted(self_time.items(), key=lambda item: -item[1])[:12]:
+        if name != "(idle)":
+            print(f"  {name:<32} {ms:8.1f}")
+
+    # Rendering work on the page's main thread (the performance trace).
+    events = trace["traceEvents"] if isinstance(trace, dict) else trace
+    main = {(e["pid"], e["tid"]) for e in events
+            if e.get("name") == "thread_name" and e.get("args", {}).get("name") == "CrRendererMain"}
+    totals: dict[str, float] = defaultdict(float)
+    for event in events:
+        if (event.get("pid"), event.get("tid")) in main and event.get("ph") == "X":
+            if event["name"] in ("Layout", "UpdateLayoutTree", "Paint", "PrePaint", "Layerize",
+                                 "MajorGC", "MinorGC", "V8.GC_SCAVENGER", "ParseHTML",
+                                 "FunctionCall", "EvaluateScript", "RunTask",
+                                 "TimerFire", "FireAnimationFrame"):
+                totals[event["name"]] += event.get("dur", 0) / 1000
+    print("Main thread (ms; FunctionCall and RunTask include what runs inside them):")
+    for name, ms in sorted(totals.items(), key=lambda item: -item[1]):
+        print(f"  {name:<32} {ms:8.1f}")
+
+
+# --- the run --------------------------------------------------------------------------------------
+
+def report(figures: Figures, repeats: int, cold: int) -> None:
+    print(f"\nChromium {VIEWPORT['width']}x{VIEWPORT['height']}, median of {repeats} "
+          f"(cold: {cold}); ratio = walkthrough / baseline")
+    print(f"{'measure':<34} {'walkthrough':>12} {'baseline':>10} {'ratio':>7}")
+    measures = ("edit->kappa", "edit->idle", *(f"edit main thread {kind}"
+                                                for kind in BUSY_METRICS.values()),
+                "typing->kappa", "first load (warm server)")
+    for measure in measures:
+        walk, base = (figures.median(f"{n} {measure}") for n in ("walkthrough", "baseline"))
+        if walk is None or base is None:
+            continue
+        print(f"{measure:<34} {walk:10.0f} ms {base:7.0f} ms {walk / base:6.2f}x")
+    for measure in ("server start->health", "first load (cold server)"):
+        value = figures.median(f"walkthrough {measure}")
+        if value is not None:
+            print(f"{measure:<34} {value:10.0f} ms")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=8)
+    parser.add_argument("--cold", type=int, default=2, help="cold starts to measure (0: none)")
+    parser.add_argument("--profile", action="store_true",
+                        help="also profile one walkthrough edit and print where the time goes")
+    args = parser.parse_args()
+    figures = Figures()
+    with tempfile.TemporaryDirectory(prefix="qwk-bench-browser-") as folder, \
+            sync_playwright() as playwright:
+        logs = Path(folder)
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        try:
+            with serving(app_command(), logs / "app.log") as app:
+                context = browser.new_context(viewport=VIEWPORT, locale="en-US")
+                walk = context.new_page()
+                app_url = f"{app.url}/?lang=en&actual={ACTUALS[0]}&predicted={PREDICTED}"
+                open_page(walk, app_url)
+                kind = input_kind(walk)
+                script = logs / "baseline.py"
+                script.write_text(baseline_script(kind))
+                command = [sys.executable, "-m", "streamlit", "run", str(script)]
+                with serving(command, logs / "baseline.log") as base:
+                    bare_context = browser.new_context(viewport=VIEWPORT, locale="en-US")
+                    bare = bare_context.new_page()
+                    open_page(bare, base.url)
+                    pages = {"walkthrough": walk, "baseline": bare}
+                    measure_edits(pages, args.repeats, kind == "text_input", figures)
+                    measure_loads(browser, {"walkthrough": app_url, "baseline": base.url},
+                                  args.repeats, figures)
+                    bare_context.close()
+                if args.profile:
+                    open_page(walk, app_url)
+                    profile_edit(browser, walk, ACTUALS[1])
+                context.close()
+            measure_cold(browser, args.cold, logs, figures)
+        finally:
+            browser.close()
+    report(figures, args.repeats, args.cold)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,139 @@
+// The browser half of qwk_app/charts.py: draws the HTML that Python built, and does what must
+// happen without a round trip to the server.
+//
+// data.kind === "chart": data.html is one chart (qwk_explained/present/charts.py). Hovering or
+// focusing a cell lights up the same cell (data-cell="i,j") in every chart on the page and its
+// two histogram bars; a click on a cell is sent to Python as the trigger "cell" ("i,j"); the
+// full-screen button shows the chart alone; when the numbers no longer fit the width, they are
+// hidden (class qwk-compact) and stay readable in each cell's explanation.
+// data.kind === "copy": a button that copies data.text, also on touch screens and on plain http
+// (where navigator.clipboard does not exist), then says data.done for a moment.
+
+const LINKED = "qwk-linked";
+let lit = null;
+
+function lightUp(cell) {
+  // One cell lit at a time in the whole page: whatever was lit before (in any chart, even one
+  // redrawn since) goes dark first.
+  if (cell === lit && (!cell || document.querySelector(`.${LINKED}`))) return;
+  lit = cell;
+  for (const element of document.querySelectorAll(`.${LINKED}`)) {
+    element.classList.remove(LINKED);
+  }
+  if (!cell) return;
+  const [i, j] = cell.split(",");
+  const selector = `.qwk-root [data-cell="${i},${j}"], .qwk-root [data-bar="a:${i}"], `
+    + `.qwk-root [data-bar="p:${j}"]`;
+  for (const element of document.querySelectorAll(selector)) {
+    element.classList.add(LINKED);
+  }
+}
+
+function fit(root) {
+  // Measure with the numbers shown: hide them only when they do not fit.
+  for (const figure of root.querySelectorAll(".qwk-matrix")) {
+    figure.classList.remove("qwk-compact");
+    const scroll = figure.querySelector(".qwk-scroll");
+    if (scroll && scroll.scrollWidth > scroll.clientWidth + 1) {
+      figure.classList.add("qwk-compact");
+    }
+  }
+}
+
+function drawChart(component, root) {
+  const { data, setTriggerValue } = component;
+  if (root.qwkHtml !== data.html) {
+    root.innerHTML = data.html;
+    root.qwkHtml = data.html;
+    root.classList.toggle("qwk-clickable", Boolean(data.clickable));
+    fit(root);
+  }
+  const enter = (event) => {
+    const target = event.target.closest("[data-cell]");
+    if (target) lightUp(target.dataset.cell);
+  };
+  const leave = (event) => {
+    const target = event.target.closest("[data-cell]");
+    const next = event.relatedTarget && event.relatedTarget.closest
+      ? event.relatedTarget.closest("[data-cell]") : null;
+    if (target && next !== target) lightUp(next ? next.dataset.cell : null);
+  };
+  root.onmouseover = enter;
+  root.onfocusin = enter;
+  root.onmouseout = leave;
+  root.onfocusout = leave;
+  root.onclick = (event) => {
+    const full = event.target.closest(".qwk-full");
+    if (full) {
+      const figure = full.closest(".qwk-chart");
+      if (document.fullscreenElement) document.exitFullscreen();
+      else if (figure && figure.requestFullscreen) figure.requestFullscreen();
+      return;
+    }
+    const cell = event.target.closest("[data-cell]");
+    if (cell && data.clickable) setTriggerValue("cell", cell.dataset.cell);
+  };
+  if (!root.qwkResize && typeof ResizeObserver !== "undefined") {
+    let width = root.clientWidth;
+    root.qwkResize = new ResizeObserver(() => {
+      if (root.clientWidth !== width) {
+        width = root.clientWidth;
+        fit(root);
+      }
+    });
+    root.qwkResize.observe(root);
+  }
+}
+
+function copyText(text) {
+  if (navigator.clipboard && window.isSecureContext) {
+    return navigator.clipboard.writeText(text);
+  }
+  // Plain http on a classroom network: no Clipboard API, but a selected text area still copies.
+  const area = document.createElement("textarea");
+  area.value = text;
+  area.setAttribute("readonly", "");
+  area.style.position = "fixed";
+  area.style.opacity = "0";
+  document.body.appendChild(area);
+  area.select();
+  area.setSelectionRange(0, text.length);
+  const done = document.execCommand("copy");
+  area.remove();
+  return done ? Promise.resolve() : Promise.reject(new Error("copy refused"));
+}
+
+function drawCopy(component, root) {
+  const { data } = component;
+  let button = root.querySelector("button.qwk-copy");
+  if (!button) {
+    root.innerHTML = '<button type="button" class="qwk-copy"></button>'
+      + '<span class="qwk-copied" role="status" aria-live="polite"></span>';
+    button = root.querySelector("button.qwk-copy");
+  }
+  button.textContent = data.label;
+  const status = root.querySelector(".qwk-copied");
+  button.onclick = () => {
+    copyText(data.text).then(() => {
+      status.textContent = data.done;
+      clearTimeout(root.qwkTimer);
+      root.qwkTimer = setTimeout(() => { status.textContent = ""; }, 2500);
+    }, () => { status.textContent = data.failed; });
+  };
+}
+
+export default function (component) {
+  const { data, parentElement } = component;
+  let root = parentElement.querySelector(":scope > .qwk-root");
+  if (!root) {
+    root = document.createElement("div");
+    root.className = "qwk-root";
+    parentElement.appendChild(root);
+  }
+  if (data && data.kind === "copy") drawCopy(component, root);
+  else if (data) drawChart(component, root);
+  return () => {
+    if (root.qwkResize) root.qwkResize.disconnect();
+    root.qwkResize = null;
+  };
+}

@@ -1,0 +1,54 @@
+"""The walkthrough's charts in the browser: one small component draws every matrix and histogram.
+
+The HTML of each chart is built in Python (:mod:`qwk_explained.present.charts`: numbers, colours,
+the followed cell, each cell's arithmetic); the component (``assets/charts.js`` and
+``assets/charts.css``, mounted in the page itself, not in an iframe) draws it and does what must
+not wait for the server: lighting up the hovered cell in every chart, showing one chart on the
+whole screen, hiding the numbers of a matrix too wide for the screen. A click on a cell comes back
+as the trigger ``cell`` (``"i,j"``, positions) and calls the caller's function before the rerun.
+
+The same component draws the share box's copy button, which must work where the browser's
+clipboard API does not (plain http on a classroom network, touch screens with no hover).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import streamlit as st
+
+from .text import tr
+
+_ASSETS = Path(__file__).resolve().parent / "assets"
+_COMPONENT = st.components.v2.component(
+    "qwk_chart",
+    js=(_ASSETS / "charts.js").read_text(encoding="utf-8"),
+    css=(_ASSETS / "charts.css").read_text(encoding="utf-8"),
+    isolate_styles=False,  # the hover lights up cells of the other charts: one document
+)
+
+
+def draw(html: str, *, key: str, on_cell: Callable[[str], None] | None = None) -> None:
+    """Draw one chart (HTML from :mod:`qwk_explained.present.charts`) under the widget ``key``.
+
+    With ``on_cell``, its cells are buttons: a click calls ``on_cell("i,j")`` (positions, as the
+    browser sent them: untrusted text) before the page reruns.
+    """
+    callbacks: dict[str, Any] = {}
+    if on_cell is not None:
+        def _clicked() -> None:
+            value = (st.session_state.get(key) or {}).get("cell")
+            if isinstance(value, str):
+                on_cell(value)
+
+        callbacks["on_cell_change"] = _clicked
+    _COMPONENT(data={"kind": "chart", "html": html, "clickable": on_cell is not None}, key=key,
+               **callbacks)
+
+
+def copy_button(text: str, *, key: str) -> None:
+    """A button that copies ``text`` and says so; for the share link."""
+    _COMPONENT(data={"kind": "copy", "text": text, "label": tr("share.copy"),
+                     "done": tr("share.copied"), "failed": tr("share.copy_failed")}, key=key)

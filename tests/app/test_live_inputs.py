@@ -1,0 +1,143 @@
+"""The live rating fields, driven with AppTest: typing updates the steps, nothing typed is lost.
+
+Sources of truth: the engine (``qwk_explained.walkthrough``) formatted by ``present.numbers``;
+the locale files for every sentence; Streamlit's own widget message (``set_value`` is what makes
+a browser replace the text being typed, ``live_debounce_ms`` the pause before it commits).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from qwk_app.compute import typed_text
+from qwk_explained import walkthrough
+from qwk_explained.present.i18n import t
+from qwk_explained.present.languages import LANGUAGES
+from qwk_explained.present.numbers import format_number
+from qwk_explained.teaching.examples import BY_NAME
+from tests.app.helpers import assert_clean, chart_html, open_app
+
+SEED = {"actual": "4,4,3,4,4,4,1,1,2,1", "predicted": "0,2,1,0,0,0,1,1,2,1"}
+
+
+def kappa(at, lang: str) -> str:
+    return next(m.value for m in at.metric if m.label == t(lang, "common.kappa"))
+
+
+def captions(at) -> list[str]:
+    return [c.value for c in at.caption]
+
+
+def test_rating_fields_commit_while_typing_and_are_not_rewritten_on_every_run():
+    """The fields commit after a typing pause (no Enter); a rerun that changes nothing does not
+    send their value back (a browser would then replace the text being typed, caret and all)."""
+    at = open_app(lang="en", **SEED)
+    for key in ("actual_input", "predicted_input"):
+        field = at.text_input(key=key)
+        assert 0 < field.proto.live_debounce_ms <= 500
+    at.run()
+    at.selectbox(key="cell_row_input").set_value(4).run()  # any rerun that is not an edit
+    assert_clean(at)
+    assert not at.text_input(key="actual_input").proto.set_value
+    assert not at.text_input(key="predicted_input").proto.set_value
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_typing_updates_kappa_and_says_what_it_was(lang):
+    """User flow: a new actual vector -> the engine's kappa, its previous value and the change,
+    and the changed cells of O and E marked on that run only."""
+    at = open_app(lang=lang, **SEED)
+    before = walkthrough(SEED["actual"], SEED["predicted"])
+    typed = "4,4,3,4,4,4,1,1,2,2"
+    after = walkthrough(typed, SEED["predicted"])
+    at.text_input(key="actual_input").input(typed).run()
+    assert_clean(at)
+    assert kappa(at, lang) == format_number(after.kappa, lang)
+    change = after.kappa - before.kappa
+    said = t(lang, "live.changed", before=format_number(before.kappa, lang),
+             change=("+" if change > 0 else "") + format_number(change, lang))
+    assert said in captions(at)
+    assert 'data-cell="9,2"' not in chart_html(at, "observed")  # positions on a 0..4 scale
+    assert "qwk-changed" in chart_html(at, "observed")
+    assert "qwk-changed" in chart_html(at, "expected")
+    at.run()  # a rerun for another reason: the change is still said, the cells not marked again
+    assert said in captions(at)
+    assert "qwk-changed" not in chart_html(at, "observed")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_half_typed_list_is_counted_not_reported_as_an_error(lang):
+    """While a list is being typed it is shorter than the other: no error, both lengths said,
+    the last complete result still shown; a sign at the end waits for its digits."""
+    at = open_app(lang=lang, **SEED)
+    at.text_input(key="actual_input").input("4, 4, ").run()
+    assert_clean(at)
+    assert not at.error
+    assert t(lang, "inputs.typing_lengths", n_actual=format_number(2, lang),
+             n_predicted=format_number(10, lang)) in captions(at)
+    assert t(lang, "live.typing") in captions(at)
+    assert t(lang, "walkthrough.stale") not in [w.value for w in at.warning]
+    assert kappa(at, lang) == format_number(walkthrough(SEED["actual"], SEED["predicted"]).kappa,
+                                            lang)
+    at.text_input(key="actual_input").input("4,4,3,4,4,4,1,1,2,-").run()
+    assert not at.error
+    assert t(lang, "inputs.typing_sign") in captions(at)
+    assert at.text_input(key="actual_input").value == "4,4,3,4,4,4,1,1,2,-"
+
+
+def test_a_real_mistake_is_still_an_error():
+    """Letters are not unfinished typing: the translated error, and the stale warning."""
+    at = open_app(lang="es", **SEED)
+    at.text_input(key="actual_input").input("4, x").run()
+    assert at.error
+    assert t("es", "walkthrough.stale") in [w.value for w in at.warning]
+
+
+def test_typed_text_sets_aside_only_a_trailing_sign():
+    assert typed_text("4, 4, -") == ("4, 4,", True)
+    assert typed_text("4，4，－") == ("4，4，", True)  # full-width, as Chinese keyboards type
+    assert typed_text("4, -4") == ("4, -4", False)
+    assert typed_text("4, 4") == ("4, 4", False)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_example_says_what_it_replaced_and_undo_puts_it_back(lang):
+    """Regression: an example button wiped 30 typed ratings with no way back."""
+    at = open_app(lang=lang, **SEED)
+    at.button_group(key="preset_pick").set_value("perfect").run()
+    example = BY_NAME["perfect"]
+    assert at.text_input(key="actual_input").value == ", ".join(map(str, example.actual))
+    assert t(lang, "undo.example", example=t(lang, "presets.perfect")) in [
+        i.value for i in at.info]
+    at.button(key="undo_inputs").click().run()
+    assert_clean(at)
+    assert at.text_input(key="actual_input").value == SEED["actual"]
+    assert at.text_input(key="predicted_input").value == SEED["predicted"]
+    assert not [b for b in at.button if b.key == "undo_inputs"]
+
+
+def test_typing_after_an_example_withdraws_the_undo():
+    """Undo would now take back the typing too: it is only offered right after a replacement."""
+    at = open_app(lang="en", **SEED)
+    at.button_group(key="preset_pick").set_value("perfect").run()
+    at.text_input(key="actual_input").input("1, 2, 3, 4, 5").run()
+    assert not [b for b in at.button if b.key == "undo_inputs"]
+
+
+@pytest.mark.parametrize(("weights", "key"), [("quadratic", "walkthrough.title"),
+                                              ("linear", "walkthrough.title_linear"),
+                                              ("unweighted", "walkthrough.title_unweighted")])
+def test_the_title_follows_the_weighting(weights, key):
+    for lang in LANGUAGES:
+        at = open_app(lang=lang, weights=weights, **SEED)
+        assert at.title[0].value == t(lang, key)
+
+
+def test_the_pitfalls_examples_can_be_undone_too():
+    """The pitfalls page's example buttons replace the typed ratings as well: undo is offered."""
+    at = open_app("pitfalls", lang="tr", **SEED)
+    at.button(key="pitfalls_load_constant").click().run()
+    assert at.text_input(key="actual_input").value != SEED["actual"]
+    at.button(key="undo_pitfalls").click().run()
+    assert_clean(at)
+    assert at.text_input(key="actual_input").value == SEED["actual"]

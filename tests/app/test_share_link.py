@@ -1,0 +1,166 @@
+"""A link students can open, a presenter mode, a sidebar with only what applies, a warm start.
+
+Sources of truth: the address rules of ``qwk_app.links.public_base`` (a configured address, then
+Streamlit's ``browser.serverAddress``, never ``localhost`` for others); ZXing reading the QR
+code's pixels; the locale files; the page settings of ``qwk_app.frame.PAGE_SETTINGS``.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from qwk_app import frame, launch, links
+from qwk_explained.present.catalogue import STEPS
+from qwk_explained.present.i18n import t
+from qwk_explained.present.languages import LANGUAGES
+from tests import ROOT
+from tests.app.helpers import assert_clean, open_app
+
+SEED = {"actual": "4,4,3,4,4,4,1,1,2,1", "predicted": "0,2,1,0,0,0,1,1,2,1"}
+
+
+def share_box_link(at) -> str:
+    return at.sidebar.code[0].value
+
+
+# --- the address --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("configured", "server", "opened", "expected"), [
+    ("https://kappa.example.org/class/", "localhost", "http://localhost:8501/",
+     ("https://kappa.example.org/class", True)),
+    (None, "192.168.1.20", "http://localhost:8501/guided", ("http://192.168.1.20:8501", True)),
+    (None, "localhost", "http://localhost:8501/", ("http://localhost:8501", False)),
+    (None, "localhost", "http://127.0.0.1:8501/x", ("http://127.0.0.1:8501", False)),
+    (None, None, "http://10.0.0.5:8501/", ("http://10.0.0.5:8501", True)),
+    (None, "fe80::1", "http://localhost:8501/", ("http://[fe80::1]:8501", True)),
+])
+def test_the_public_address_is_never_localhost_when_another_is_known(configured, server, opened,
+                                                                     expected):
+    base = links.public_base(configured=configured, server_address=server, server_port=8501,
+                             base_path="", opened=opened)
+    assert tuple(base) == expected
+
+
+def test_a_base_path_is_kept():
+    base = links.public_base(configured=None, server_address="10.1.2.3", server_port=80,
+                             base_path="/qwk/", opened=None)
+    assert base.url == "http://10.1.2.3/qwk"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_share_box_uses_the_configured_address_and_keeps_the_cell(monkeypatch, lang):
+    """QWK_PUBLIC_URL set: the link starts with it, holds the vectors, settings, language and
+    the followed cell, and never presenter mode (the teacher's own)."""
+    monkeypatch.setenv(links.PUBLIC_URL_ENV, "http://192.168.1.20:8501")
+    at = open_app(lang=lang, cell="4,0", present="1", **SEED)
+    assert_clean(at)
+    link = share_box_link(at)
+    assert link.startswith("http://192.168.1.20:8501/?")
+    assert "cell=4,0" in link and f"lang={lang}" in link and "actual=4,4,3" in link
+    assert "present" not in link
+    assert t(lang, "share.local_only", variable=links.PUBLIC_URL_ENV) not in [
+        c.value for c in at.sidebar.caption]
+
+
+def test_a_local_link_says_it_opens_only_here(monkeypatch):
+    monkeypatch.delenv(links.PUBLIC_URL_ENV, raising=False)
+    at = open_app(lang="es", **SEED)
+    assert t("es", "share.local_only", variable=links.PUBLIC_URL_ENV) in [
+        c.value for c in at.sidebar.caption]
+
+
+def test_the_qr_code_holds_the_link():
+    """ZXing reads the PNG the share box shows back to the very link."""
+    zxingcpp = pytest.importorskip("zxingcpp")
+    from PIL import Image
+
+    link = "http://192.168.1.20:8501/?lang=tr&actual=4,4,3,4,4,4,1,1,2,1&cell=4,0"
+    image = frame.qr_png(link)
+    assert image is not None
+    decoded = zxingcpp.read_barcodes(Image.open(io.BytesIO(image)))
+    assert [code.text for code in decoded] == [link]
+    assert frame.qr_png("http://x/?" + "a" * 5000) is None  # too long: the box says so
+
+
+# --- the sidebar and presenter mode -------------------------------------------------------------
+
+@pytest.mark.parametrize("page", [spec.slug for spec in frame.PAGES])
+def test_the_sidebar_shows_only_the_settings_the_page_uses(page):
+    at = open_app(page, lang="en", **SEED)
+    assert_clean(at)
+    keys = {w.key for w in at.sidebar.radio}
+    assert ("weights_input" in keys) == ("weights" in frame.PAGE_SETTINGS[page])
+    assert ("scale_mode_input" in keys) == ("scale" in frame.PAGE_SETTINGS[page])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_presenter_mode_shows_one_step_at_a_time(lang):
+    """?present=1: the sidebar starts folded, the steps come one at a time with next/previous,
+    the ratings stay editable in an expander."""
+    at = open_app(lang=lang, present="1", **SEED)
+    assert_clean(at)
+    headings = [h.value for h in at.subheader]
+    assert [s for s in STEPS if s.heading(lang) in headings] == [STEPS[0]]
+    assert at.toggle(key="presenter_input").value is True
+    at.button(key="present_next").click().run()
+    assert STEPS[1].heading(lang) in [h.value for h in at.subheader]
+    assert at.expander[0].label == t(lang, "presenter.ratings")
+    at.toggle(key="presenter_input").set_value(False).run()
+    assert all(step.heading(lang) in [h.value for h in at.subheader] for step in STEPS)
+    assert "present" not in at.query_params
+
+
+# --- a warm start -------------------------------------------------------------------------------
+
+def test_in_class_the_links_use_the_network_address(monkeypatch):
+    monkeypatch.delenv(links.PUBLIC_URL_ENV, raising=False)
+    monkeypatch.setattr(links, "network_address", lambda: "192.168.1.20")
+    arguments = launch.streamlit_arguments(port=8600, address="0.0.0.0", classroom=True)
+    assert arguments[arguments.index("--browser.serverAddress") + 1] == "192.168.1.20"
+    assert arguments[arguments.index("--server.address") + 1] == "0.0.0.0"
+    monkeypatch.setenv(links.PUBLIC_URL_ENV, "https://kappa.example.org")
+    assert "--browser.serverAddress" not in launch.streamlit_arguments(
+        port=8600, address="0.0.0.0", classroom=True)
+
+
+@pytest.mark.slow
+def test_the_launcher_opens_every_page_before_the_first_visitor(tmp_path):
+    """``make run`` starts the app through the launcher: it reports the server warm (every page
+    opened once) on its own, with no visitor."""
+    port = free_port()
+    log = tmp_path / "launch.log"
+    with open(log, "wb") as sink:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "qwk_app.launch", "--port", str(port), "--address",
+             "127.0.0.1", "--server.headless", "true", "--browser.gatherUsageStats", "false",
+             "--server.fileWatcherType", "none"],
+            cwd=ROOT, stdout=sink, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+            start_new_session=os.name == "posix")
+    try:
+        deadline = time.monotonic() + 120
+        while "warm in" not in log.read_text(errors="replace"):
+            assert process.poll() is None, log.read_text(errors="replace")
+            assert time.monotonic() < deadline, log.read_text(errors="replace")
+            time.sleep(0.5)
+        assert "failed" not in log.read_text(errors="replace")
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])

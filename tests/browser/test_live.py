@@ -1,0 +1,220 @@
+"""Live, linked and fit for a classroom, in a real browser: what a learner and a teacher do.
+
+Typing updates kappa without Enter, keeps the caret and every keystroke; a half-typed list is
+not an error; a click on any cell follows it through every chart; an item moves from one cell of
+O to another; an example can be undone; on a phone kappa is on the first screen and every formula
+fits; the share box's QR code holds its link and the copy button copies it.
+
+Sources of truth: the engine (``qwk_explained.walkthrough``, ``teaching.cells.move_item``)
+formatted by ``present.numbers``; the locale files for words; ZXing decoding the QR code's
+pixels; the address bar for the followed cell.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from qwk_explained import walkthrough
+from qwk_explained.present.i18n import t
+from qwk_explained.present.languages import LANGUAGES
+from qwk_explained.present.numbers import format_number
+from qwk_explained.teaching.cells import move_item
+from tests.browser.helpers import PHONE, SCREENSHOTS, SEED_ACTUAL, SEED_PREDICTED, App, expect
+
+pytestmark = pytest.mark.browser
+
+SEED_LINK = f"/?actual={SEED_ACTUAL}&predicted={SEED_PREDICTED}"
+
+
+def kappa_text(actual: str, predicted: str, lang: str) -> str:
+    return format_number(walkthrough(actual, predicted).kappa, lang)
+
+
+def caret(box) -> int:
+    return int(box.evaluate("e => e.selectionStart"))
+
+
+def cut_formulas(app: App) -> list[str]:
+    """Formulas whose box hides part of them: sideways (a scroll), or the top of a fraction."""
+    return app.page.evaluate(
+        """() => [...document.querySelectorAll('.katex-display')]
+             .filter(d => d.scrollWidth > d.clientWidth + 1 || d.scrollHeight > d.clientHeight + 1)
+             .map(d => d.textContent.slice(0, 60))""")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_typing_without_enter_updates_kappa(app: App, lang: str):
+    """User flow: type a new last rating, press nothing -> kappa follows a moment later."""
+    app.open(f"{SEED_LINK}&lang={lang}")
+    box = app.textbox(t(lang, "inputs.actual_label"))
+    box.click()
+    box.press("End")
+    box.press("Backspace")
+    box.press_sequentially("3", delay=40)
+    typed = SEED_ACTUAL[:-1] + "3"
+    expect(app.metric(t(lang, "common.kappa"))).to_have_text(
+        kappa_text(typed, SEED_PREDICTED, lang))
+    app.wait_for_query(actual=typed)
+    expect(box).to_have_value(typed)
+    assert caret(box) == len(typed)  # the caret stayed at the end, where the learner typed
+    app.assert_clean()
+
+
+def test_keystrokes_during_a_rerun_are_kept_in_order_and_the_caret_stays(app: App):
+    """Regression: a value written back by the server replaced the field while the page
+    reran, dropping what was typed meanwhile and moving the caret to the end."""
+    app.open(f"{SEED_LINK}&lang=en")
+    box = app.textbox(t("en", "inputs.actual_label"))
+    box.click()
+    box.evaluate("e => e.setSelectionRange(2, 2)")  # after "4,"
+    box.press_sequentially("1,", delay=30)
+    app.page.wait_for_timeout(350)  # the live pause: the page starts rerunning
+    box.press_sequentially("2,", delay=30)  # typed while it reruns
+    typed = "4,1,2," + SEED_ACTUAL[2:]
+    expect(box).to_have_value(typed)
+    app.settle()
+    expect(box).to_have_value(typed)
+    assert caret(box) == 6  # right after what was typed, not at the end
+    app.wait_for_query(actual=typed.replace(",,", ","))
+    app.assert_clean()
+
+
+def test_half_typed_list_is_not_an_error(app: App):
+    """User flow: type "4, 4, " in a new list -> no error box, a calm count, the old kappa."""
+    app.open(f"{SEED_LINK}&lang=en")
+    before = kappa_text(SEED_ACTUAL, SEED_PREDICTED, "en")
+    box = app.textbox(t("en", "inputs.actual_label"))
+    box.fill("")
+    box.press_sequentially("4, 4, -", delay=30)
+    app.page.wait_for_timeout(600)
+    app.settle()
+    expect(app.page.get_by_text(t("en", "inputs.typing_sign"), exact=True)).to_be_visible()
+    assert app.page.locator('[data-testid="stAlertContentError"]').count() == 0
+    expect(app.metric(t("en", "common.kappa"))).to_have_text(before)
+    expect(box).to_have_value("4, 4, -")
+    app.assert_clean()
+
+
+def test_a_click_on_a_cell_follows_it_in_every_chart_and_the_link(app: App):
+    """User flow: click cell (4, 0) of E -> outlined in all seven matrices, both bars marked,
+    the selectors and ?cell=4,0 follow, and step 1 lists the items of that cell."""
+    app.open(f"{SEED_LINK}&lang=en")
+    app.page.locator(".qwk-matrix").nth(2).locator('[data-cell="4,0"]').click()
+    app.wait_for_query(cell="4,0")
+    app.settle()
+    followed = app.page.evaluate(
+        "() => [...document.querySelectorAll('.qwk-followed')]"
+        ".map(e => e.dataset.cell || e.dataset.bar)")
+    assert sorted(followed) == sorted(["4,0"] * 7 + ["a:4", "p:0"])
+    items = ", ".join(str(k) for k in (1, 4, 5, 6))  # actual 4, predicted 0 in the seed
+    expect(app.page.get_by_text(t("en", "guided.cell_items", items=items))).to_be_visible()
+    app.assert_clean()
+
+
+def test_hovering_a_cell_lights_it_up_everywhere_and_shows_its_arithmetic(app: App):
+    """Hover E's cell (4, 0): the same cell in every matrix and its two bars light up, and the
+    cell shows 5 · 4 / 10 = 2 (h^a_4 = 5, h^p_0 = 4, n = 10)."""
+    app.open(f"{SEED_LINK}&lang=en")
+    cell = app.page.locator(".qwk-matrix").nth(2).locator('[data-cell="4,0"]')
+    cell.hover()
+    linked = app.page.locator(".qwk-linked")
+    expect(linked).to_have_count(9)
+    tip = cell.locator(".qwk-tip")
+    expect(tip).to_be_visible()
+    assert "5 · 4 / 10 = 2" in tip.inner_text()
+    assert not cut_formulas(app)  # on a desktop too, no formula is cut
+
+
+def test_moving_an_item_changes_both_lists_every_step_and_kappa(app: App):
+    """User flow: with cell (4, 0) followed, switch clicks to moving, click cell (4, 1) of O ->
+    one item moves; the lists and kappa are the engine's for the moved item; undo restores."""
+    app.open(f"{SEED_LINK}&lang=en&cell=4,0")
+    app.page.get_by_text(t("en", "move.click_move"), exact=True).click()
+    app.settle()
+    app.page.locator(".qwk-matrix").first.locator('[data-cell="4,1"]').click()
+    moved = move_item(walkthrough(SEED_ACTUAL, SEED_PREDICTED), (4, 0), (4, 1))
+    actual, predicted = (",".join(map(str, v.tolist())) for v in (moved.actual, moved.predicted))
+    app.wait_for_query(actual=actual, predicted=predicted, cell="4,1")
+    expect(app.metric(t("en", "common.kappa"))).to_have_text(kappa_text(actual, predicted, "en"))
+    app.settle()
+    assert app.matrix(t("en", "steps.observed_chart"))[4][:2] == ["3", "1"]
+    app.page.get_by_role("button", name=t("en", "undo.button")).first.click()
+    app.wait_for_query(actual=SEED_ACTUAL, predicted=SEED_PREDICTED)
+    app.assert_clean()
+
+
+def test_an_example_can_be_undone(app: App):
+    """Regression: an example button wiped typed ratings with no way back."""
+    app.open(f"{SEED_LINK}&lang=en")
+    app.page.get_by_text(t("en", "presets.perfect"), exact=True).click()
+    app.settle()
+    expect(app.textbox(t("en", "inputs.actual_label"))).not_to_have_value(SEED_ACTUAL)
+    app.page.get_by_role("button", name=t("en", "undo.button")).first.click()
+    expect(app.textbox(t("en", "inputs.actual_label"))).to_have_value(SEED_ACTUAL)
+    expect(app.textbox(t("en", "inputs.predicted_label"))).to_have_value(SEED_PREDICTED)
+    app.assert_clean()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_phone_shows_kappa_first_and_whole_formulas(new_app, app_url: str, lang: str):
+    """A phone (390 x 844): kappa is on the first screen, no formula runs off its box or is
+    clipped at the top, and a 10-rating scale's numbers never overflow their matrix."""
+    app = new_app(app_url, PHONE)
+    actual = "0,1,2,3,4,5,6,7,8,9,9,8,7,6,5,4,3,2,1,0,3,5"
+    predicted = "0,2,2,3,5,5,6,8,8,9,8,8,6,6,4,4,2,2,1,1,3,4"
+    app.open(f"/?lang={lang}&actual={actual}&predicted={predicted}", formulas=True)
+    kappa = app.metric(t(lang, "common.kappa"))
+    expect(kappa).to_have_text(kappa_text(actual, predicted, lang))
+    box = kappa.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= PHONE["height"], box
+    overflowing = cut_formulas(app)
+    assert not overflowing, overflowing
+    crowded = app.page.evaluate(
+        """() => [...document.querySelectorAll('.qwk-matrix:not(.qwk-compact) .qwk-scroll')]
+             .filter(s => s.scrollWidth > s.clientWidth + 1).length""")
+    assert crowded == 0
+    SCREENSHOTS.mkdir(exist_ok=True)
+    app.page.screenshot(path=str(SCREENSHOTS / f"live-phone-{lang}.png"))
+    app.assert_clean()
+
+
+def test_the_qr_code_holds_the_share_link_and_copy_copies_it(new_app, app_url: str):
+    """The share box: ZXing reads the QR code's pixels back to exactly the link shown (with the
+    followed cell), and the copy button puts that link on the clipboard."""
+    zxingcpp = pytest.importorskip("zxingcpp")
+    from PIL import Image
+
+    app = new_app(app_url)
+    app.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    app.open(f"{SEED_LINK}&lang=en&cell=4,0")
+    sidebar = app.page.locator('[data-testid="stSidebar"]')
+    link = sidebar.locator('[data-testid="stCode"] code').inner_text().strip()
+    assert "cell=4%2C0" in link or "cell=4,0" in link
+    image = sidebar.locator('[data-testid="stImage"] img').first
+    image.scroll_into_view_if_needed()
+    decoded = zxingcpp.read_barcodes(Image.open(io.BytesIO(image.screenshot())))
+    assert [code.text for code in decoded] == [link]
+    sidebar.get_by_role("button", name=t("en", "share.copy"), exact=True).click()
+    expect(sidebar.get_by_text(t("en", "share.copied"), exact=True)).to_be_visible()
+    assert app.page.evaluate("() => navigator.clipboard.readText()") == link
+    app.assert_clean()
+
+
+def test_one_chart_goes_full_screen_and_presenter_mode_shows_one_step(app: App):
+    """Projector: a chart's full-screen button shows that chart alone; presenter mode (the
+    sidebar switch) folds the sidebar and shows one step with previous and next."""
+    app.open(f"{SEED_LINK}&lang=en")
+    chart = app.page.locator(".qwk-matrix").nth(2)
+    chart.locator(".qwk-full").click()
+    app.page.wait_for_function(
+        "() => document.fullscreenElement && document.fullscreenElement.matches('.qwk-chart')")
+    app.page.evaluate("() => document.exitFullscreen()")
+    app.page.get_by_text(t("en", "presenter.toggle"), exact=True).click()
+    expect(app.page.get_by_role("button", name=t("en", "presenter.next"))).to_be_visible()
+    app.settle()
+    expect(app.page.locator('[data-testid="stSidebar"]')).to_have_attribute(
+        "data-collapsed", "true")
+    assert app.query()["present"] == "1"
+    app.assert_clean()
