@@ -17,7 +17,8 @@ import streamlit as st
 from qwk_app import checker, compute, inputs, state
 from qwk_app.frame import page_guard
 from qwk_app.text import escape_markdown, num, show_error, tr
-from qwk_explained import InputError, Walkthrough
+from qwk_explained.core.errors import InputError
+from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Quantity
 from qwk_explained.present import feedback, formulas, worksheet
 from qwk_explained.present.catalogue import STEPS, Step, StepSlug

@@ -11,7 +11,8 @@ import streamlit as st
 from qwk_app import compute, guided, inputs, links, render, state, widgets
 from qwk_app.frame import page_guard
 from qwk_app.text import num, show_error, tr
-from qwk_explained import InputError, Walkthrough
+from qwk_explained.core.errors import InputError
+from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Cell
 from qwk_explained.present import figures
 from qwk_explained.present.catalogue import STEPS

@@ -8,7 +8,7 @@ import streamlit as st
 from qwk_app import compute, inputs, render, state, widgets
 from qwk_app.frame import page_guard
 from qwk_app.text import error_text, num, tr
-from qwk_explained import Walkthrough
+from qwk_explained.core.steps import Walkthrough
 from qwk_explained.present import formulas
 from qwk_explained.present.numbers import format_list
 from qwk_explained.teaching import conventions

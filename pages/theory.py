@@ -6,7 +6,8 @@ import streamlit as st
 from qwk_app import compute, inputs, references, state
 from qwk_app.frame import page_guard
 from qwk_app.text import num, show_error, tr
-from qwk_explained import InputError, Walkthrough
+from qwk_explained.core.errors import InputError
+from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.tables import parse_table
 from qwk_explained.core.weights import WEIGHTINGS
 from qwk_explained.present import formulas, theory_formulas

@@ -22,8 +22,9 @@ from typing import Any, Literal, get_args
 
 import numpy as np
 
-from qwk_explained import Walkthrough, parse_table, walkthrough_from_table
-from qwk_explained.core.types import Quantity
+from qwk_explained.core.steps import Walkthrough, walkthrough_from_table
+from qwk_explained.core.tables import parse_table
+from qwk_explained.core.types import Quantity, Weighting
 from qwk_explained.teaching.checking import Answer, CheckedAnswer
 
 from .state import Session
@@ -91,7 +92,7 @@ def canonical_table(table: np.ndarray) -> str:
     return ";".join(",".join(str(int(v)) for v in row) for row in table)
 
 
-def table_result(text: str, first: int, weights: str) -> tuple[Walkthrough, str]:
+def table_result(text: str, first: int, weights: Weighting) -> tuple[Walkthrough, str]:
     """The walkthrough of a typed table whose rows are the ratings first, first + 1, ... and the
     table as it goes into a link. Raises the table's :class:`InputError`."""
     counts = parse_table(text)

@@ -19,9 +19,10 @@ from dataclasses import dataclass, field
 import numpy as np
 import streamlit as st
 
-from qwk_explained import InputError, Walkthrough, walkthrough
+from qwk_explained.core.errors import InputError
 from qwk_explained.core.parse import parse_vector
 from qwk_explained.core.scale import rating_scale
+from qwk_explained.core.steps import Walkthrough, walkthrough
 from qwk_explained.core.types import Scale, Weighting
 from qwk_explained.core.validate import check_pair
 

@@ -23,7 +23,7 @@ from typing import Literal, NamedTuple
 import numpy as np
 from numpy.typing import NDArray
 
-from qwk_explained import Walkthrough
+from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Cell, UndefinedReason
 from qwk_explained.present import formulas
 from qwk_explained.present.catalogue import STEPS, StepSlug

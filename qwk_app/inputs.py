@@ -18,7 +18,8 @@ from typing import Literal, get_args
 import numpy as np
 import streamlit as st
 
-from qwk_explained import InputError, parse_csv
+from qwk_explained.core.csvfile import parse_csv
+from qwk_explained.core.errors import InputError
 from qwk_explained.core.parse import parse_vector
 from qwk_explained.core.validate import check_pair
 from qwk_explained.present.i18n import t

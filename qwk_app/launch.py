@@ -42,7 +42,7 @@ def preload() -> None:
 
     import qwk_explained.present.charts  # noqa: F401
     import qwk_explained.present.formulas  # noqa: F401
-    from qwk_explained import walkthrough
+    from qwk_explained.core.steps import walkthrough
     from qwk_explained.present.i18n import LANGUAGES, load
 
     for lang in LANGUAGES:

@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 import numpy as np
 from numpy.typing import NDArray
 
-from qwk_explained import Walkthrough
+from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Cell
 from qwk_explained.present.catalogue import STEPS
 

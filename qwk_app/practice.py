@@ -19,7 +19,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from qwk_explained import Walkthrough
+from qwk_explained.core.steps import Walkthrough
 from qwk_explained.teaching.exercises import (
     DEFAULT_LEVEL,
     Attempt,

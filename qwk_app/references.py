@@ -2,13 +2,13 @@
 
 Every other markdown body escapes what it shows (:func:`qwk_app.text.escape_markdown`), and the
 injection tests check that no page holds a link. These two lists are the exception: their links
-are the addresses in :mod:`qwk_explained.teaching.sources`, fixed in the code, never user input.
+are the addresses in :mod:`qwk_explained.present.sources`, fixed in the code, never user input.
 """
 
 from __future__ import annotations
 
+from qwk_explained.present import sources
 from qwk_explained.present.i18n import t
-from qwk_explained.teaching import sources
 
 from .text import escape_markdown
 

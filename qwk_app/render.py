@@ -21,8 +21,8 @@ import numpy as np
 import streamlit as st
 from plotly import graph_objects as go
 
-from qwk_explained import Walkthrough
 from qwk_explained.core.stats import KappaStatistics
+from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Cell
 from qwk_explained.present import charts as light
 from qwk_explained.present import figures, formulas, inference

@@ -18,7 +18,7 @@ import numpy as np
 import streamlit as st
 from numpy.typing import NDArray
 
-from qwk_explained import InputError
+from qwk_explained.core.errors import InputError
 from qwk_explained.core.limits import MAX_ABS_RATING
 from qwk_explained.core.types import SCALES, WEIGHTINGS, Scale, Weighting
 from qwk_explained.present.languages import DEFAULT_LANGUAGE, LANGUAGES, resolve_language

@@ -7,7 +7,7 @@ from typing import Any
 
 import streamlit as st
 
-from qwk_explained import QwkError
+from qwk_explained.core.errors import QwkError
 from qwk_explained.present.i18n import message, t
 from qwk_explained.present.numbers import format_latex, format_number, format_percent
 

@@ -15,7 +15,7 @@ import numpy as np
 import streamlit as st
 from numpy.typing import NDArray
 
-from qwk_explained import Walkthrough
+from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Cell
 from qwk_explained.present.i18n import t
 from qwk_explained.present.numbers import format_number

@@ -18,6 +18,7 @@ scikit-learn is never imported here (only to cross-check, by the pitfalls page a
 
 from __future__ import annotations
 
+from ._version import __version__ as __version__
 from .core.csvfile import parse_csv
 from .core.errors import InputError, QwkError
 from .core.fast import quadratic_weighted_kappa
@@ -48,4 +49,3 @@ __all__ = [
     "weight_matrix",
 ]
 
-__version__ = "0.1.0"

@@ -10,16 +10,15 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
 import re
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from qwk_explained import __version__
+from qwk_explained._version import __version__
 from qwk_explained.core.errors import InputError
 from qwk_explained.present.i18n import t
-from qwk_explained.present.languages import DEFAULT_LANGUAGE, LANGUAGES, resolve_language
+from qwk_explained.present.languages import DEFAULT_LANGUAGE, LANGUAGES, base_language
 from qwk_explained.present.numbers import format_number
 
 from . import columns
@@ -45,33 +44,9 @@ _ARGPARSE_ERRORS = (
 )
 
 
-def environment_language(environ: Mapping[str, str] | None = None) -> str:
-    """The language the environment asks for, as gettext reads it; English if unsupported.
-
-    ``LANGUAGE`` (a colon-separated preference list) wins when it names a supported language,
-    then the first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set.
-
-    >>> environment_language({"LANG": "es_ES.UTF-8"}), environment_language({"LC_ALL": "C"})
-    ('es', 'en')
-    """
-    env = os.environ if environ is None else environ
-    for entry in env.get("LANGUAGE", "").split(":"):
-        if entry and _base_language(entry) in LANGUAGES:
-            return _base_language(entry)
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = env.get(name)
-        if value:
-            return resolve_language(value.split(".")[0])
-    return DEFAULT_LANGUAGE
-
-
-def _base_language(value: str) -> str:
-    return value.split(".")[0].replace("_", "-").split("-")[0].strip().lower()
-
-
 def language_option(value: str) -> str:
     """``--lang`` takes ``es``, ``es_ES``, ``zh-CN``...; anything else is an error, not English."""
-    base = _base_language(value)
+    base = base_language(value)
     if base not in LANGUAGES:
         raise InputError("unknown_language", value=value, choices=", ".join(LANGUAGES))
     return base
@@ -87,7 +62,6 @@ def requested_language(argv: Sequence[str]) -> str | None:
         if arg.startswith("--lang="):
             return arg.split("=", 1)[1]
     return None
-
 
 
 class _Parser(argparse.ArgumentParser):

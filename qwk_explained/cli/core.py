@@ -18,11 +18,11 @@ from collections.abc import Sequence
 
 from qwk_explained.core.errors import QwkError
 from qwk_explained.present.i18n import message, t
+from qwk_explained.present.languages import environment_language
 
 from .args import (
     PROG,
     build_parser,
-    environment_language,
     join_dash_values,
     language_option,
     requested_language,

@@ -34,7 +34,7 @@ from qwk_explained.core.errors import InputError, QwkError
 from qwk_explained.core.stats import KappaStatistics
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Cell, Scale
-from qwk_explained.present.languages import LANGUAGES
+from qwk_explained.present.languages import LANGUAGES, environment_language
 
 if TYPE_CHECKING:
     from plotly.graph_objects import Figure
@@ -60,8 +60,6 @@ class NotebookError(QwkError, ValueError):
 def _language(lang: str | None) -> str:
     """``lang``, checked; by default the language the environment asks for, as the terminal."""
     if lang is None:
-        from qwk_explained.cli.args import environment_language
-
         return environment_language()
     if lang not in LANGUAGES:
         raise InputError("unknown_language", value=str(lang), choices=", ".join(LANGUAGES))

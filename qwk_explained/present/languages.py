@@ -11,6 +11,7 @@ translation file ``locales/<code>.json``.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -109,6 +110,16 @@ def language(code: str) -> Language:
     return LANGUAGES.get(code, LANGUAGES[DEFAULT_LANGUAGE])
 
 
+def base_language(value: str) -> str:
+    """The language part of a code or a locale name, lower-cased: ``es`` of ``es_ES.UTF-8``,
+    ``zh`` of ``zh-Hans-CN``, ``de`` of ``de_DE@euro``; supported or not.
+
+    >>> base_language("es_ES.UTF-8"), base_language("zh-CN"), base_language(" TR ")
+    ('es', 'zh', 'tr')
+    """
+    return value.split(".")[0].split("@")[0].replace("_", "-").split("-")[0].strip().lower()
+
+
 def resolve_language(value: str | None) -> str:
     """Best supported language for a code like ``"es"``, ``"zh-CN"``, ``"tr_TR"``; else English.
 
@@ -117,5 +128,28 @@ def resolve_language(value: str | None) -> str:
     """
     if not value:
         return DEFAULT_LANGUAGE
-    base = str(value).replace("_", "-").split("-")[0].strip().lower()
+    base = base_language(str(value))
     return base if base in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def environment_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language the environment asks for, as gettext reads it; English if unsupported.
+
+    The terminal and a notebook speak it by default. ``LANGUAGE`` (a colon-separated preference
+    list) wins when it names a supported language, then the first of ``LC_ALL``,
+    ``LC_MESSAGES``, ``LANG`` that is set (``C`` and ``POSIX`` name no language: English).
+
+    >>> environment_language({"LANG": "es_ES.UTF-8"}), environment_language({"LC_ALL": "C"})
+    ('es', 'en')
+    >>> environment_language({"LANGUAGE": "fr:tr", "LANG": "es_ES"})
+    'tr'
+    """
+    env = os.environ if environ is None else environ
+    for entry in env.get("LANGUAGE", "").split(":"):
+        if entry and base_language(entry) in LANGUAGES:
+            return base_language(entry)
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name)
+        if value:
+            return resolve_language(value)
+    return DEFAULT_LANGUAGE

@@ -1,10 +1,13 @@
 """The theory page names its sources and says what the data say about the interpretation scales.
 
-Sources of truth: the documents the app grew from (``/work/shared/seeds``, described in
-``qwk_explained.teaching.sources``), the published works the app relies on, and the algebra of
-the caveat: with D the unweighted and Q the quadratic disagreement (observed o, expected by chance
-e), quadratic kappa is below unweighted kappa exactly when Q_o / D_o > Q_e / D_e, i.e. when the
-observed disagreements lie farther apart, on average, than those chance would produce.
+Sources of truth: the five documents the app grew from (Aman Arora's Spanish Kaggle notebook
+"Quadratic Kappa Metric explained in 5 simple steps", the English PANDA notebook "Quadratic
+Weighted Kappa", a Chinese blog post, a Turkish notebook and a Spanish note "Coeficiente Kappa",
+listed in ``qwk_explained.present.sources``), the published works the app relies on, and the
+algebra of the caveat: with D the unweighted and Q the quadratic disagreement (observed o,
+expected by chance e), quadratic kappa is below unweighted kappa exactly when Q_o / D_o >
+Q_e / D_e, i.e. when the observed disagreements lie farther apart, on average, than those chance
+would produce.
 """
 
 from __future__ import annotations
@@ -14,10 +17,11 @@ import pytest
 
 from qwk_app.references import references_markdown, sources_markdown
 from qwk_explained import walkthrough
+from qwk_explained.present import sources
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import format_number
-from qwk_explained.teaching import sources, theory
+from qwk_explained.teaching import theory
 from qwk_explained.teaching.examples import BY_NAME
 from tests.app.helpers import assert_clean, open_app
 

@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 
 from qwk_explained import cli
+from qwk_explained._version import checkout_version
 from qwk_explained.cli import core as cli_core
-from qwk_explained.cli.args import environment_language
 from qwk_explained.cli.json_output import JSON_KEYS
 from qwk_explained.cli.output import write
 from qwk_explained.core.errors import InputError
@@ -30,6 +30,7 @@ from qwk_explained.core.steps import walkthrough, walkthrough_from_table
 from qwk_explained.core.tables import parse_table
 from qwk_explained.present.catalogue import STEPS
 from qwk_explained.present.i18n import LANGUAGES, error_message, t
+from qwk_explained.present.languages import environment_language
 from qwk_explained.present.numbers import format_number, format_percent
 from qwk_explained.teaching.interpret import LANDIS_KOCH_BANDS, landis_koch
 from tests import ROOT
@@ -395,9 +396,14 @@ def test_help_is_translated(lang: str, capsys: pytest.CaptureFixture[str]) -> No
     assert "--actual-file" in out and "--json" in out
 
 
-def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+def test_version_is_the_one_written_in_pyproject(capsys: pytest.CaptureFixture[str]) -> None:
+    """One version, in pyproject.toml: the installed metadata gives it, and a checkout that was
+    never installed reads it from that file."""
+    written = checkout_version(ROOT / "pyproject.toml")
+    assert re.fullmatch(r"[0-9]+\.[0-9]+\.[0-9]+", written), written
     status, out, _ = run(["--version"], capsys)
-    assert status == 0 and out.startswith("qwk-explained 0.")
+    assert status == 0 and out == f"qwk-explained {written}\n"
+    assert checkout_version(ROOT / "no-such-pyproject.toml") == "0+unknown"
 
 
 def test_output_survives_a_terminal_that_cannot_encode_it() -> None:

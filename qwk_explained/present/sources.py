@@ -9,13 +9,22 @@ locales (``theory.ref.<code>``, ``theory.source.<code>``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
+
+from qwk_explained.teaching.examples import ExampleName
+
+#: The published works (``theory.ref.<code>`` in the locales).
+ReferenceCode = Literal["cohen1960", "cohen1968", "fleiss1969", "landis1977", "fleiss1981",
+                        "lin1989", "feinstein1990", "altman1991", "hamner"]
+#: The documents the project grew from (``theory.source.<code>`` in the locales).
+SourceCode = Literal["petfinder_es", "panda_en", "blog_zh", "notebook_tr", "note_es"]
 
 
 @dataclass(frozen=True)
 class Reference:
     """A published work: ``theory.ref.<code>`` says what the app takes from it."""
 
-    code: str
+    code: ReferenceCode
     citation: str
     link: str | None = None
 
@@ -26,9 +35,9 @@ class Source:
     the preset built from its worked example (``teaching.examples``), ``title`` its own heading
     where it has one, ``link`` where the document itself names its address."""
 
-    code: str
+    code: SourceCode
     title: str | None = None
-    example: str | None = None
+    example: ExampleName | None = None
     link: str | None = None
 
 
