@@ -17,11 +17,11 @@ from typing import Any, NoReturn
 
 from qwk_explained._version import __version__
 from qwk_explained.core.errors import InputError
+from qwk_explained.present import columns
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import DEFAULT_LANGUAGE, LANGUAGES, base_language
 from qwk_explained.present.numbers import format_number
 
-from . import columns
 from .errors import CliError
 from .output import TextSink, write
 

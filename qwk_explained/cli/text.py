@@ -19,13 +19,11 @@ from numpy.typing import NDArray
 from qwk_explained.core.stats import KappaStatistics
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Cell, Scale
-from qwk_explained.present import formulas, inference
+from qwk_explained.present import columns, formulas, inference
 from qwk_explained.present.catalogue import STEPS, StepSlug
 from qwk_explained.present.i18n import t
 from qwk_explained.present.numbers import format_number
 from qwk_explained.teaching.interpret import shown_interval
-
-from . import columns
 
 #: Vectors up to this length are echoed at the top of the walkthrough.
 MAX_ECHOED_ITEMS = 40
@@ -62,7 +60,8 @@ class TerminalText:
 
     def prose_text(self, text: str) -> str:
         """Text wrapped to the terminal's width (at most 100 columns), measured in columns: a
-        Han character takes two, and Chinese breaks between characters (:mod:`.columns`)."""
+        Han character takes two, and Chinese breaks between characters
+        (:mod:`qwk_explained.present.columns`)."""
         return columns.fill(text, self.width())
 
 

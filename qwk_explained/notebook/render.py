@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import html
 import re
-import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
+
+from qwk_explained.present import columns
 
 from .document import Block, Formula, Heading, Table, Text
 
@@ -69,16 +70,6 @@ def markdown(blocks: Sequence[Block]) -> str:
 # --- plain text ----------------------------------------------------------------------------------
 
 
-def _columns(text: str) -> int:
-    # Chinese characters take two columns of a terminal or a monospaced font.
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-
-
-def _pad(text: str, width: int, *, right: bool) -> str:
-    padding = " " * (width - _columns(text))
-    return padding + text if right else text + padding
-
-
 def plain_text(blocks: Sequence[Block]) -> str:
     """The blocks as plain text (for front ends that show nothing richer): tables as aligned
     columns, formulas left out (the sentences and tables already hold every number)."""
@@ -88,10 +79,11 @@ def plain_text(blocks: Sequence[Block]) -> str:
             lines.append(_BOLD.sub(r"\1", block.text))
         elif isinstance(block, Table):
             grid = [(block.corner, block.columns), *block.rows]
-            head = max(_columns(label) for label, _ in grid)
-            width = max(_columns(cell) for _, cells in grid for cell in cells)
-            lines += [_pad(label, head, right=False) + "  "
-                      + "  ".join(_pad(c, width, right=True) for c in cells)
+            # Measured in columns: a Han character takes two in a monospaced font.
+            head = max(columns.width(label) for label, _ in grid)
+            width = max(columns.width(cell) for _, cells in grid for cell in cells)
+            lines += [columns.pad(label, head) + "  "
+                      + "  ".join(columns.pad(c, width, right=True) for c in cells)
                       for label, cells in grid]
     return "\n".join(lines) + "\n"
 

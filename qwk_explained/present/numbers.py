@@ -12,11 +12,11 @@ braced (``0{,}25``) so TeX does not space them as punctuation, and TeX's own min
 from __future__ import annotations
 
 import math
-import unicodedata
 from collections.abc import Sequence
 
 from qwk_explained.teaching.interpret import DECIMALS
 
+from . import columns
 from .languages import Language, language
 
 __all__ = ["DECIMALS", "format_latex", "format_latex_percent", "format_list", "format_number",
@@ -134,15 +134,11 @@ def space_cjk(before: str, after: str, lang: str) -> str:
 
 def _is_han(char: str) -> bool:
     # Han ideographs (and kana): wide letters, not full-width punctuation or spaces.
-    return char.isalpha() and _wide(char)
+    return char.isalpha() and columns.is_wide(char)
 
 
 def _is_latin(char: str) -> bool:
-    return (char.isalnum() or char in "%−+-") and not _wide(char)
-
-
-def _wide(char: str) -> bool:
-    return unicodedata.east_asian_width(char) in ("W", "F")
+    return (char.isalnum() or char in "%−+-") and not columns.is_wide(char)
 
 
 def format_list(items: Sequence[str], lang: str = "en") -> str:

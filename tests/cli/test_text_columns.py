@@ -14,7 +14,7 @@ import unicodedata
 import pytest
 
 from qwk_explained import cli
-from qwk_explained.cli import columns
+from qwk_explained.present import columns
 from qwk_explained.present.i18n import LANGUAGES, load
 
 LANGS = list(LANGUAGES)

@@ -1,4 +1,5 @@
-"""Text measured in terminal columns: a Han character takes two, a Latin letter one.
+"""Text measured in columns of a terminal or a monospaced font: a Han character takes two, a
+Latin letter one.
 
 ``len()`` counts characters, so text wrapped or aligned with it runs twice too wide in Chinese
 and options in ``--help`` drift out of their column. Widths here follow Unicode's East Asian
@@ -13,7 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["collapse", "fill", "pad", "width", "wrap"]
+__all__ = ["collapse", "fill", "is_wide", "pad", "width", "wrap"]
 
 #: Spaces that must not break a line: "95 %" in Spanish keeps its sign with its number.
 _NO_BREAK = set("\u00a0\u202f\u2007\u2060")
@@ -22,10 +23,15 @@ _CLOSING = set("，。、；：！？）》」』】〕”’…—,.;:!?)]}%")
 _OPENING = set("（《「『【〔“‘([{")
 
 
+def is_wide(char: str) -> bool:
+    """Whether ``char`` takes two columns (Han characters, kana, full-width marks)."""
+    return unicodedata.east_asian_width(char) in ("W", "F")
+
+
 def _char_width(char: str) -> int:
     if unicodedata.combining(char):
         return 0
-    return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+    return 2 if is_wide(char) else 1
 
 
 def width(text: str) -> int:
@@ -37,9 +43,15 @@ def width(text: str) -> int:
     return sum(_char_width(char) for char in text)
 
 
-def pad(text: str, columns: int) -> str:
-    """``text`` left-aligned in ``columns`` columns (what ``str.ljust`` does for characters)."""
-    return text + " " * max(columns - width(text), 0)
+def pad(text: str, columns: int, *, right: bool = False) -> str:
+    """``text`` aligned in ``columns`` columns, left or ``right`` (what ``str.ljust`` and
+    ``str.rjust`` do for characters).
+
+    >>> pad("评分", 6) + "|", pad("0,25", 6, right=True)
+    ('评分  |', '  0,25')
+    """
+    padding = " " * max(columns - width(text), 0)
+    return padding + text if right else text + padding
 
 
 def _units(text: str) -> list[tuple[str, bool]]:
