@@ -10,7 +10,7 @@ import streamlit as st
 
 from qwk_app import compute, guided, inputs, links, render, state, widgets
 from qwk_app.frame import page_guard
-from qwk_app.text import num, show_error, tr
+from qwk_app.text import label, num, show_error, tr
 from qwk_explained.core.errors import InputError
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Cell
@@ -53,8 +53,8 @@ def what_if(result: Walkthrough, cell: Cell, stale: bool) -> None:
         show_error(error)
         return
     change = tried.change
-    st.markdown(tr("guided.whatif_current", item=num(change.item + 1),
-                   actual=change.actual_rating, predicted=change.old_prediction))
+    st.markdown(tr("guided.whatif_current", item=label(change.item + 1),
+                   actual=label(change.actual_rating), predicted=label(change.old_prediction)))
     if tried.same:
         st.info(tr("guided.whatif_same"), icon=":material/info:")
     now, after = st.columns(2)
@@ -83,7 +83,7 @@ with st.expander(tr("guided.edit_ratings"), expanded=bool(outcome.errors), icon=
     inputs.text_fields(outcome)
 result = render.shown_result(outcome, "guided")
 if (applied := guided.applied(session)) is not None:
-    st.success(tr("guided.whatif_applied", item=num(applied[0]), rating=applied[1]),
+    st.success(tr("guided.whatif_applied", item=label(applied[0]), rating=label(applied[1])),
                icon=":material/done:")
 
 st.progress(step / guided.TOTAL, text=tr("guided.progress", step=num(step),

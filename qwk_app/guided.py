@@ -28,7 +28,7 @@ from qwk_explained.core.types import Cell, UndefinedReason
 from qwk_explained.present import formulas
 from qwk_explained.present.catalogue import STEPS, StepSlug
 from qwk_explained.present.i18n import t
-from qwk_explained.present.numbers import format_number, format_percent
+from qwk_explained.present.numbers import format_label, format_number, format_percent
 from qwk_explained.teaching import cells
 
 from . import links, state
@@ -125,10 +125,11 @@ def cell_lines(result: Walkthrough, cell: Cell, step: int, lang: str) -> list[Li
     i, j = cell
     shown, more = cells.capped(cells.items_in_cell(result, i, j))
     listed = t(lang, "guided.item_separator").join(
-        format_number(k, lang, group=False) for k in shown)
+        format_label(k, lang) for k in shown)
     if not shown:
         lines: list[Line] = [("markdown", t(lang, "guided.cell_no_items",
-                                            row=int(result.labels[i]), col=int(result.labels[j])))]
+                                            row=format_label(result.labels[i], lang),
+                                            col=format_label(result.labels[j], lang)))]
     elif more:
         lines = [("markdown", t(lang, "guided.cell_items_more", items=listed,
                                 more=format_number(more, lang)))]

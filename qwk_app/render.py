@@ -27,14 +27,14 @@ from qwk_explained.core.types import Cell
 from qwk_explained.present import charts as light
 from qwk_explained.present import figures, formulas, inference
 from qwk_explained.present.catalogue import FIGURE_NAMES, STEPS, FigureName, Step
-from qwk_explained.present.numbers import format_number
+from qwk_explained.present.numbers import format_label, rounds_to_zero
 from qwk_explained.teaching import cells
 from qwk_explained.teaching.interpret import shown_interval
 
 from . import charts as drawn
 from . import state
 from .compute import Outcome
-from .text import num, signed, tr
+from .text import label, num, signed, tr
 
 
 def shown_result(outcome: Outcome, page: str) -> Walkthrough:
@@ -109,12 +109,12 @@ def summary(result: Walkthrough, change: Change | None) -> None:
     kappa, items, ratings, agreement = st.columns(4)
     kappa.metric(tr("common.kappa"),
                  tr("common.undefined") if result.kappa is None else num(result.kappa),
-                 delta=None if delta is None or abs(delta) < 5e-5 else signed(delta),
+                 delta=None if delta is None or rounds_to_zero(delta) else signed(delta),
                  help=tr("steps.kappa_help"))
     items.metric(tr("walkthrough.items"), num(result.n))
     ratings.metric(tr("walkthrough.ratings"), num(result.size),
-                   help=tr("walkthrough.ratings_help", low=int(result.labels[0]),
-                           high=int(result.labels[-1])))
+                   help=tr("walkthrough.ratings_help", low=label(result.labels[0]),
+                           high=label(result.labels[-1])))
     agreement.metric(tr("walkthrough.agreement"), num(float(result.observed_norm.trace())),
                      help=tr("walkthrough.agreement_help"))
     if change is not None:
@@ -211,8 +211,8 @@ def step_formulas(step: Step, result: Walkthrough, cell: Cell) -> None:
     for latex in step.plugged(result, cell, lang):
         st.latex(latex)
     if step.slug == "histograms":
-        st.caption(tr("steps.histograms_cell", row=int(result.labels[cell[0]]),
-                      col=int(result.labels[cell[1]])))
+        st.caption(tr("steps.histograms_cell", row=label(result.labels[cell[0]]),
+                      col=label(result.labels[cell[1]])))
         st.latex(formulas.histogram_cell(result, cell[0], lang, "a"))
         st.latex(formulas.histogram_cell(result, cell[1], lang, "p"))
     if step.slug == "normalization":
@@ -227,10 +227,10 @@ def cell_items(result: Walkthrough, cell: Cell) -> None:
     i, j = cell
     shown, more = cells.capped(cells.items_in_cell(result, i, j))
     lang = state.lang()
-    listed = tr("guided.item_separator").join(format_number(k, lang, group=False) for k in shown)
+    listed = tr("guided.item_separator").join(format_label(k, lang) for k in shown)
     if not shown:
-        st.markdown(tr("guided.cell_no_items", row=int(result.labels[i]),
-                       col=int(result.labels[j])))
+        st.markdown(tr("guided.cell_no_items", row=label(result.labels[i]),
+                       col=label(result.labels[j])))
     elif more:
         st.markdown(tr("guided.cell_items_more", items=listed, more=num(more)))
     else:

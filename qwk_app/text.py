@@ -9,7 +9,13 @@ import streamlit as st
 
 from qwk_explained.core.errors import QwkError
 from qwk_explained.present.i18n import message, t
-from qwk_explained.present.numbers import format_latex, format_number, format_percent
+from qwk_explained.present.numbers import (
+    DECIMALS,
+    format_label,
+    format_latex,
+    format_number,
+    format_percent,
+)
 
 from . import state
 
@@ -19,9 +25,14 @@ def tr(key: str, /, **params: Any) -> str:
     return t(state.lang(), key, **params)
 
 
-def num(value: float | int | None, decimals: int = 4) -> str:
+def num(value: float | int | None, decimals: int = DECIMALS) -> str:
     """A number as the session's language writes it (decimal comma in Spanish and Turkish)."""
     return format_number(value, state.lang(), decimals)
+
+
+def label(value: int) -> str:
+    """A rating (or an item's number) as the session's language writes it, never grouped."""
+    return format_label(value, state.lang())
 
 
 def percent(value: float, decimals: int = 2) -> str:
@@ -29,14 +40,14 @@ def percent(value: float, decimals: int = 2) -> str:
     return format_percent(value, state.lang(), decimals)
 
 
-def signed(value: float, decimals: int = 4) -> str:
+def signed(value: float, decimals: int = DECIMALS) -> str:
     """A change, with its sign always written (``+0.0431``, ``-0.2``), as the language writes
     numbers."""
     text = num(value, decimals)
     return "+" + text if value > 0 and not text.startswith("+") else text
 
 
-def tex(value: float | int | None, decimals: int = 4) -> str:
+def tex(value: float | int | None, decimals: int = DECIMALS) -> str:
     """A number for a LaTeX formula (``0{,}25`` in Spanish and Turkish)."""
     return format_latex(value, state.lang(), decimals)
 

@@ -18,7 +18,7 @@ from numpy.typing import NDArray
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Cell
 from qwk_explained.present.i18n import t
-from qwk_explained.present.numbers import format_number
+from qwk_explained.present.numbers import format_label
 from qwk_explained.teaching.cells import default_cell, move_item
 
 from . import links, state
@@ -60,7 +60,7 @@ def rating_select(container: Any, label: str, labels: list[int], **kwargs: Any) 
     (a minus sign, not a hyphen), and Streamlit's own "Choose an option" in the language."""
     lang = state.lang()  # bound now: format_func may run outside the script (tests)
     return container.selectbox(label, labels, placeholder=tr("common.choose"),
-                               format_func=lambda value: format_number(value, lang, group=False),
+                               format_func=lambda value: format_label(value, lang),
                                **kwargs)
 
 

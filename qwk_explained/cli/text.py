@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Callable
-from statistics import NormalDist
 from typing import Any
 
 import numpy as np
@@ -22,7 +21,7 @@ from qwk_explained.core.types import Cell, Scale
 from qwk_explained.present import columns, formulas, inference
 from qwk_explained.present.catalogue import STEPS, StepSlug
 from qwk_explained.present.i18n import t
-from qwk_explained.present.numbers import format_number
+from qwk_explained.present.numbers import format_label, format_number, format_p_value
 from qwk_explained.teaching.interpret import shown_interval
 
 #: Vectors up to this length are echoed at the top of the walkthrough.
@@ -41,7 +40,7 @@ class TerminalText:
         return format_number(value, self.lang)
 
     def label(self, value: int) -> str:
-        return format_number(int(value), self.lang, group=False)
+        return format_label(value, self.lang)
 
     def cell(self, i: int, j: int) -> str:
         # A space after the comma: in Spanish and Turkish "[4,0]" would read as the number 4,0.
@@ -270,14 +269,12 @@ def _result_lines(tx: TerminalText, result: Walkthrough, stats: KappaStatistics)
         lines.append(tx.prose("cli.z_unavailable"))
     else:
         lines.append(f"z = kappa / SE0 = {kappa} / {tx.num(stats.se0)} = {tx.num(stats.z)}")
-        smallest = 10.0 ** -4
-        p_text = (f"p < {tx.num(smallest)}" if stats.p_value < smallest
-                  else f"p = {tx.num(stats.p_value)}")
-        lines.append(line("common.p_value_two_sided", p_text))
+        lines.append(line("common.p_value_two_sided",
+                          format_p_value(stats.p_value, tx.lang, name="p")))
     shown = shown_interval(result, stats)
     if shown is not None and shown.withheld is None:
-        critical = NormalDist().inv_cdf(0.5 + stats.confidence / 2.0)
-        lines.append(f"kappa ± z × SE = {kappa} ± {tx.num(critical)} × {tx.num(stats.se)}")
+        lines.append(f"kappa ± z × SE = {kappa} ± {tx.num(stats.z_critical)} × "
+                     f"{tx.num(stats.se)}")
     lines += [tx.prose_text(sentence)
               for sentence in inference.interval_sentences(tx.lang, result, stats)]
     return lines

@@ -65,7 +65,7 @@ class KappaStatistics:
     confidence : float
         Level of the confidence interval, e.g. 0.95.
     ci_low, ci_high : float or None
-        ``kappa -/+ z_(1 - alpha/2) * se``.
+        ``kappa -/+ z_(1 - alpha/2) * se`` (:attr:`z_critical` is that z).
     p_o, p_e : float or None
         Observed and chance-expected *agreement* (agreement weights ``a = 1 - w / max(w)``), so
         that ``kappa = (p_o - p_e) / (1 - p_e)``.
@@ -81,6 +81,21 @@ class KappaStatistics:
     ci_high: float | None
     p_o: float | None
     p_e: float | None
+
+    @property
+    def z_critical(self) -> float:
+        """The normal quantile z_(1 - alpha/2) of the interval's level: 1.96 for 95 %.
+
+        >>> round(KappaStatistics(None, None, None, None, None, 0.95, None, None, None,
+        ...                       None).z_critical, 4)
+        1.96
+        """
+        return z_critical(self.confidence)
+
+
+def z_critical(confidence: float) -> float:
+    """z_(1 - alpha/2) for a two-sided interval of level ``confidence`` (alpha = 1 - level)."""
+    return NormalDist().inv_cdf(0.5 + confidence / 2.0)
 
 
 def kappa_statistics(result: CountedTable, confidence: float = 0.95) -> KappaStatistics:
@@ -188,7 +203,7 @@ def kappa_statistics(result: CountedTable, confidence: float = 0.95) -> KappaSta
     se0 = math.sqrt(max(float(var0), 0.0))
     z = result.kappa / se0 if se0 > 0 else None
     p_value = math.erfc(abs(z) / math.sqrt(2.0)) if z is not None else None
-    half = NormalDist().inv_cdf(0.5 + confidence / 2.0) * se
+    half = z_critical(confidence) * se
     return KappaStatistics(
         kappa=result.kappa,
         se=se,

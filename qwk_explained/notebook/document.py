@@ -24,7 +24,12 @@ from qwk_explained.core.types import Cell, Scale
 from qwk_explained.present import formulas, inference
 from qwk_explained.present.catalogue import FIGURE_NAMES, STEPS, FigureName, Step
 from qwk_explained.present.i18n import t
-from qwk_explained.present.numbers import format_number, format_percent
+from qwk_explained.present.numbers import (
+    format_label,
+    format_number,
+    format_p_value,
+    format_percent,
+)
 from qwk_explained.teaching.interpret import shown_interval
 
 #: Matrices up to this size are written as tables; a wider one is a wall of numbers (the
@@ -32,8 +37,6 @@ from qwk_explained.teaching.interpret import shown_interval
 MAX_TABLE_SIZE = 20
 #: Vectors up to this length are listed under the title (as in the terminal).
 MAX_LISTED_ITEMS = 40
-#: Below this p-value the table says "< 0.0001" instead of rounding to 0 (as in the terminal).
-SMALLEST_P = 1e-4
 
 #: The caption of each quantity's table: the title of its chart in the app.
 _CAPTIONS = {name: f"steps.{name}_chart" for name in FIGURE_NAMES}
@@ -82,8 +85,7 @@ Block = Heading | Text | Formula | Table
 
 
 def _label(value: Any, lang: str) -> str:
-    # Ratings are names of categories: no thousands separator (rating 1000, not 1,000).
-    return format_number(int(value), lang, group=False)
+    return format_label(value, lang)
 
 
 def _labels(result: Walkthrough, lang: str) -> tuple[str, ...]:
@@ -216,11 +218,6 @@ def walkthrough_blocks(result: Walkthrough, lang: str, scale: Scale | None,
 # --- statistics ----------------------------------------------------------------------------------
 
 
-def _p_value(p: float, lang: str) -> str:
-    # A symbol, the same in every language (as in the terminal).
-    return f"< {format_number(SMALLEST_P, lang)}" if p < SMALLEST_P else format_number(p, lang)
-
-
 def _statistics_rows(result: Walkthrough, stats: KappaStatistics,
                      lang: str) -> Iterator[tuple[str, str]]:
     def num(value: float | None) -> str:
@@ -231,7 +228,7 @@ def _statistics_rows(result: Walkthrough, stats: KappaStatistics,
     yield t(lang, "common.standard_error_h0"), num(stats.se0)
     yield t(lang, "common.z_statistic"), num(stats.z)
     yield (t(lang, "common.p_value_two_sided"),
-           num(None) if stats.p_value is None else _p_value(stats.p_value, lang))
+           num(None) if stats.p_value is None else format_p_value(stats.p_value, lang))
     label = t(lang, "checker.ws.ci_label", level=format_percent(stats.confidence, lang, 2))
     shown = shown_interval(result, stats)
     if shown is None:

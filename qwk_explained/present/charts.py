@@ -45,7 +45,7 @@ from .colours import (
     value_range,
 )
 from .i18n import t
-from .numbers import format_number
+from .numbers import format_count, format_label, format_number
 
 #: Above this many ratings the cells are too small for a number: it is in the explanation only.
 MAX_TEXT_SIZE = 15
@@ -81,7 +81,7 @@ def cell_text(value: float, lang: str, decimals: int = 4, *, integer: bool = Fal
     ('<0.001', '0,063', '3')
     """
     if integer:
-        return format_number(int(round(float(value))), lang)
+        return format_count(value, lang)
     text = format_number(float(value), lang, decimals)
     if value and text in ("0", "-0"):
         return "<" + format_number(10.0 ** -decimals, lang, decimals)
@@ -102,12 +102,13 @@ def _cell_symbol(symbol: str, row: Any, col: Any) -> str:
 def _weight_tip(result: Walkthrough, i: int, j: int, lang: str) -> str:
     """The weight of cell (i, j) with its positions plugged in, as :func:`formulas.weights_cell`."""
     labels = result.labels
-    head = _cell_symbol("w", int(labels[i]), int(labels[j]))
+    head = _cell_symbol("w", format_label(labels[i], lang), format_label(labels[j], lang))
     value = format_number(float(result.weights[i, j]), lang)
     kind, size = result.weights_name, result.size
     if kind == "unweighted":
         relation = "=" if i == j else "≠"
-        return f"{head} = {value} ({int(labels[i])} {relation} {int(labels[j])})"
+        return (f"{head} = {value} ({format_label(labels[i], lang)} {relation} "
+                f"{format_label(labels[j], lang)})")
     if kind not in ("quadratic", "linear") or size < 2:
         return f"{head} = {value}"
     positions = "" if (int(labels[i]), int(labels[j])) == (i, j) else f" (i = {i}, j = {j})"
@@ -122,7 +123,7 @@ def _weight_tip(result: Walkthrough, i: int, j: int, lang: str) -> str:
 
 def _tip(result: Walkthrough, which: str, i: int, j: int, lang: str) -> str:
     """The arithmetic of one cell of chart ``which`` (HTML), every number as in the formulas."""
-    a, p = int(result.labels[i]), int(result.labels[j])
+    a, p = format_label(result.labels[i], lang), format_label(result.labels[j], lang)
 
     def number(value: float) -> str:
         return format_number(float(value), lang)
@@ -130,16 +131,16 @@ def _tip(result: Walkthrough, which: str, i: int, j: int, lang: str) -> str:
     n = format_number(result.n, lang)
     o, e, w = (_cell_symbol(s, a, p) for s in ("O", "E", "w"))
     if which == "observed":
-        return f"{o} = {format_number(int(result.observed[i, j]), lang)}"
+        return f"{o} = {format_count(result.observed[i, j], lang)}"
     if which == "weights":
         return _weight_tip(result, i, j, lang)
     if which == "expected":
         return (f"{e} = h<sup>a</sup>{_sub(a)} · h<sup>p</sup>{_sub(p)} / n = "
-                f"{format_number(int(result.actual_hist[i]), lang)} · "
-                f"{format_number(int(result.predicted_hist[j]), lang)} / {n} = "
+                f"{format_count(result.actual_hist[i], lang)} · "
+                f"{format_count(result.predicted_hist[j], lang)} / {n} = "
                 f"{number(result.expected[i, j])}")
     if which == "observed_norm":
-        return (f"{o} / n = {format_number(int(result.observed[i, j]), lang)} / {n} = "
+        return (f"{o} / n = {format_count(result.observed[i, j], lang)} / {n} = "
                 f"{number(result.observed_norm[i, j])}")
     if which == "expected_norm":
         return (f"{e} / n = {number(result.expected[i, j])} / {n} = "
@@ -153,7 +154,7 @@ def _tip(result: Walkthrough, which: str, i: int, j: int, lang: str) -> str:
 
 def cell_tips(result: Walkthrough, which: str, lang: str) -> list[list[str]]:
     """Every cell's explanation for chart ``which``: which ratings it pairs, then its arithmetic."""
-    labels = [int(x) for x in result.labels]
+    labels = [format_label(x, lang) for x in result.labels]
     return [[escape(t(lang, "charts.cell", row=labels[i], col=labels[j]))
              + "<br>" + _tip(result, which, i, j, lang)
              for j in range(result.size)] for i in range(result.size)]
@@ -233,7 +234,8 @@ def matrix_html(
     light = light_text_mask(values, scale, zmin, top)
     decimals = cell_decimals(size)
     written = size <= MAX_TEXT_SIZE
-    heads = [escape(str(int(x)) if isinstance(x, int | np.integer) else str(x)) for x in labels]
+    heads = [escape(format_label(x, lang) if isinstance(x, int | np.integer) else str(x))
+             for x in labels]
 
     rows = []
     for i in range(size):
@@ -296,7 +298,7 @@ def histogram_html(
     two margins of the followed cell); ``changed`` marks the bars whose count just changed. Each
     bar carries ``data-bar="a:i"`` or ``"p:j"`` (positions) and a sentence for screen readers.
     """
-    heads = [str(int(x)) if isinstance(x, int | np.integer) else str(x) for x in labels]
+    heads = [format_label(x, lang) if isinstance(x, int | np.integer) else str(x) for x in labels]
     size = len(heads)
     series = []
     for code, name, counts in (("a", actual_name, actual_hist), ("p", predicted_name,

@@ -25,7 +25,7 @@ from qwk_explained.teaching.checking import (
 from .catalogue import STEP_OF
 from .i18n import format_param, message, t
 from .languages import language
-from .numbers import format_number
+from .numbers import format_label, format_number
 
 
 def _params(lang: str, params: Mapping[str, Any]) -> dict[str, str]:
@@ -56,7 +56,7 @@ def where(lang: str, result: Walkthrough, answer: CheckedAnswer) -> str:
 
 def label(lang: str, value: int) -> str:
     """A rating label as the language writes it (never grouped: 1000, not 1,000)."""
-    return format_number(int(value), lang, group=False)
+    return format_label(value, lang)
 
 
 _SYMBOLS = {"observed": "O", "weights": "w", "expected": "E", "observed_norm": "O / n",

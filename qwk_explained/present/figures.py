@@ -51,7 +51,7 @@ from .colours import (
     value_range,
 )
 from .i18n import t
-from .numbers import format_number, plotly_separators
+from .numbers import format_count, format_number, plotly_separators
 
 _TRANSPARENT = [[0.0, "rgba(0,0,0,0)"], [1.0, "rgba(0,0,0,0)"]]
 
@@ -162,7 +162,7 @@ def heatmap(
 
     flat = values.ravel()
     if integer:
-        texts = [format_number(int(round(v)), lang) if np.isfinite(v) else format_number(v, lang)
+        texts = [format_count(v, lang) if np.isfinite(v) else format_number(v, lang)
                  for v in flat.tolist()]
     else:
         texts = [format_number(v, lang) for v in flat.tolist()]

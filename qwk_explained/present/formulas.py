@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from statistics import NormalDist
 from typing import Any, Literal
 
 import numpy as np
@@ -37,7 +36,13 @@ from qwk_explained.core.types import WEIGHTS_NAMES, WeightsName
 from qwk_explained.teaching.interpret import ShownInterval
 
 from .languages import language
-from .numbers import format_latex, format_latex_percent, format_number
+from .numbers import (
+    format_latex,
+    format_latex_count,
+    format_latex_percent,
+    format_number,
+    format_p_value,
+)
 
 #: Weightings with a symbolic formula (``custom`` is any non-negative N x N matrix).
 WEIGHT_KINDS: tuple[WeightsName, ...] = WEIGHTS_NAMES
@@ -195,7 +200,7 @@ def _num(value: float | int, lang: str) -> str:
 
 def _count(value: float | int, lang: str) -> str:
     """A count (rounded to an integer) as LaTeX."""
-    return format_latex(int(round(float(value))), lang)
+    return format_latex_count(value, lang)
 
 
 def _label(result: Walkthrough, index: int) -> str:
@@ -606,11 +611,6 @@ def se_plugged(stats: KappaStatistics, lang: str = "en") -> str:
     return side_by_side(parts)
 
 
-def _z_quantile(confidence: float) -> tuple[float, float]:
-    level = 0.5 + confidence / 2.0
-    return level, NormalDist().inv_cdf(level)
-
-
 def ci_generic() -> str:
     r"""The confidence interval of kappa."""
     return r"\kappa \pm z_{1-\alpha/2}\, \mathrm{SE}"
@@ -626,7 +626,7 @@ def ci_plugged(stats: KappaStatistics, lang: str = "en",
     possible values of kappa ends ``\cap [-1, 1] = [0.8797,\ 1]``, and a withheld one in ``?``.
     The parts break over lines where a phone needs it (:func:`chain`).
     """
-    level, quantile = _z_quantile(stats.confidence)
+    level, quantile = 0.5 + stats.confidence / 2.0, stats.z_critical
     head = rf"\kappa \pm z_{{{_num(level, lang)}}} \cdot \mathrm{{SE}}"
     if stats.kappa is None or stats.se is None or stats.ci_low is None or stats.ci_high is None:
         return f"{head} = {UNDEFINED}"
@@ -665,7 +665,5 @@ def p_value_plugged(stats: KappaStatistics, lang: str = "en") -> str:
     head = r"p = 2\,\bigl(1 - \Phi(|z|)\bigr)"
     if stats.z is None or stats.p_value is None:
         return f"{head} = {UNDEFINED}"
-    return (
-        rf"{head} = 2\,\bigl(1 - \Phi({_num(abs(stats.z), lang)})\bigr) = "
-        f"{_num(stats.p_value, lang)}"
-    )
+    plugged = rf"{head} = 2\,\bigl(1 - \Phi({_num(abs(stats.z), lang)})\bigr)"
+    return format_p_value(stats.p_value, lang, name=plugged, latex=True)

@@ -22,7 +22,7 @@ from typing import Any
 from qwk_explained.core.errors import InputError, QwkError
 
 from .languages import DEFAULT_LANGUAGE, LANGUAGES, language, resolve_language
-from .numbers import format_number, space_cjk
+from .numbers import DECIMALS, format_number, space_cjk
 from .plurals import CATEGORIES
 
 __all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "Entry", "error_message", "format_param",
@@ -67,32 +67,34 @@ def load(lang: str) -> dict[str, Entry]:
 def t(lang: str, key: str, /, **params: Any) -> str:
     """The text for ``key`` in ``lang`` (English if missing there), with ``params`` filled in.
 
-    A numeric ``count`` chooses the plural form of a plural message and is written as the
-    language writes numbers. In Chinese a space is set where a value meets a Han character
-    (``第 3 步``), the spacing convention the literal text follows too.
+    Every parameter is written as :func:`format_param` writes it: a number as the language
+    writes numbers (a true minus sign, its decimal mark), an error as its sentence. A numeric
+    ``count`` also chooses the plural form of a plural message. In Chinese a space is set where
+    a value meets a Han character (``第 3 步``), the spacing convention the literal text follows
+    too.
     """
     entry = load(lang).get(key)
     if entry is None:
         lang_used, entry = DEFAULT_LANGUAGE, load(DEFAULT_LANGUAGE).get(key, key)
     else:
         lang_used = lang
-    count = params.get("count")
-    numeric = isinstance(count, numbers.Real) and not isinstance(count, bool)
     if isinstance(entry, dict):
-        if not isinstance(count, numbers.Real) or isinstance(count, bool):
+        count: Any = params.get("count")
+        if not _is_number(count):
             raise KeyError(f"{key} has plural forms and needs a numeric count, got {count!r}")
         category = language(lang_used).plural(_plural_operand(float(count)))
         entry = entry.get(category, entry["other"])
-    if numeric:
-        params["count"] = format_number(count, lang)
-    return _fill(entry, lang, params) if params else entry
+    if not params:
+        return entry
+    return _fill(entry, lang, {name: format_param(lang, value) for name, value in params.items()})
 
 
 def _plural_operand(count: float) -> int | str:
-    # A count is chosen by its value as shown: integers as they are, others to 4 decimals.
+    # A count is chosen by its value as shown: integers as they are, others to the decimals
+    # every number is shown with.
     if count.is_integer():
         return abs(int(count))
-    return f"{abs(count):.4f}".rstrip("0").rstrip(".")
+    return f"{abs(count):.{DECIMALS}f}".rstrip("0").rstrip(".")
 
 
 def _fill(text: str, lang: str, params: dict[str, Any]) -> str:
@@ -125,10 +127,8 @@ def message(lang: str, error: QwkError) -> str:
     The one place an error becomes words: its ``key`` names the sentence, its ``params`` fill it
     (numbers written as the language writes them; a ``count`` also chooses the plural form).
     """
-    params = {k: v if k == "count" and _is_number(v) else format_param(lang, v)
-              for k, v in error.params.items()}
     try:
-        return t(lang, error.key, **params)
+        return t(lang, error.key, **error.params)
     except (KeyError, IndexError):  # a placeholder the code did not provide: never crash the edge
         entry = load(lang).get(error.key) or load(DEFAULT_LANGUAGE).get(error.key, error.key)
         return entry["other"] if isinstance(entry, dict) else entry

@@ -5,25 +5,35 @@ grouping marks (0.25 and 1,000 in English and Chinese; 0,25 and 1.000 in Spanish
 where Spanish leaves four-digit numbers ungrouped), the minus sign, the percent pattern (``95%``,
 ``95 %``, ``%95``) and the list patterns ("2 and 5", "2 y 5", "2 ve 5", "2 和 5"). Counts are
 shown as integers, everything else rounded to 4 decimals with trailing zeros dropped, so the same
-number reads the same in a sentence, a table, a formula and a chart. Inside LaTeX the marks are
-braced (``0{,}25``) so TeX does not space them as punctuation, and TeX's own minus is used.
+number reads the same in a sentence, a table, a formula and a chart. A rating is a name on the
+scale, never grouped (1000, not 1,000); a p-value too small for 4 decimals is ``< 0.0001``, never
+0. Inside LaTeX the marks are braced (``0{,}25``) so TeX does not space them as punctuation, and
+TeX's own minus is used.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
 
 from qwk_explained.teaching.interpret import DECIMALS
 
 from . import columns
 from .languages import Language, language
 
-__all__ = ["DECIMALS", "format_latex", "format_latex_percent", "format_list", "format_number",
-           "format_percent", "plotly_separators", "separators", "space_cjk"]
+__all__ = ["DECIMALS", "SMALLEST_P", "format_count", "format_label", "format_latex",
+           "format_latex_count", "format_latex_percent", "format_list", "format_number",
+           "format_p_value", "format_percent", "plotly_separators", "rounds_to_zero", "separators",
+           "space_cjk"]
 
 #: What an undefined number (None, NaN) is shown as.
 MISSING = "—"
+#: The smallest p-value written as a number: below it, rounding to DECIMALS would print 0, a
+#: certainty no test gives, so it is written ``< 0.0001``.
+SMALLEST_P = 10.0 ** -DECIMALS
 #: Marks as LaTeX writes them in math mode: braced, so TeX does not space them as punctuation.
 _LATEX_DECIMAL = {",": "{,}"}
 _LATEX_GROUP = {",": "{,}", ".": "{.}", "\u00a0": r"\,", "\u202f": r"\,", "'": "{'}"}
@@ -92,6 +102,62 @@ def format_number(value: float | int | None, lang: str = "en", decimals: int = D
                    infinity="∞")
 
 
+def format_label(value: int | np.integer[Any], lang: str = "en") -> str:
+    """A label as the language writes it: a rating of the scale or an item's number, with the
+    language's minus sign and never grouped, since a label names a row or an item rather than
+    counting anything.
+
+    >>> format_label(-3, "es"), format_label(1000, "en"), format_number(1000, "en")
+    ('−3', '1000', '1,000')
+    """
+    return format_number(int(value), lang, group=False)
+
+
+def _whole(value: float | int | np.number[Any]) -> int:
+    # Counts held in float arrays (O as floats, histograms summed) are whole numbers up to
+    # rounding error.
+    return int(round(float(value)))
+
+
+def rounds_to_zero(value: float) -> bool:
+    """Whether ``value`` is written as 0 with :data:`DECIMALS` decimals (a change too small to
+    show).
+
+    >>> rounds_to_zero(0.00004), rounds_to_zero(-0.00005), rounds_to_zero(0.0001)
+    (True, False, False)
+    """
+    return abs(value) < 0.5 * 10.0 ** -DECIMALS
+
+
+def format_count(value: float | int | np.number[Any], lang: str = "en") -> str:
+    """A count, written as the whole number it is even when an array holds it as a float.
+
+    >>> format_count(12345.0, "es"), format_count(np.float64(2.9999999999), "en")
+    ('12.345', '3')
+    """
+    return format_number(_whole(value), lang)
+
+
+def format_p_value(p: float, lang: str = "en", *, name: str | None = None,
+                   latex: bool = False) -> str:
+    r"""A two-sided p-value: the number, or ``< 0.0001`` below :data:`SMALLEST_P`.
+
+    With ``name`` it is a relation: ``p = 0.1611``, ``p < 0.0001``. With ``latex`` the number
+    is written for a formula (``0{,}0001``).
+
+    >>> format_p_value(0.16113, "es"), format_p_value(3e-9, "en"), format_p_value(0.5, name="p")
+    ('0,1611', '< 0.0001', 'p = 0.5')
+    >>> print(format_p_value(3e-9, "tr", name=r"p = 2\Phi(-6)", latex=True))
+    p = 2\Phi(-6) < 0{,}0001
+    """
+    below = p < SMALLEST_P
+    write = format_latex if latex else format_number
+    number = write(SMALLEST_P if below else p, lang)
+    if below:
+        return f"< {number}" if name is None else f"{name} < {number}"
+    return number if name is None else f"{name} = {number}"
+
+
 def format_latex(value: float | int | None, lang: str = "en", decimals: int = DECIMALS) -> str:
     """The same number as :func:`format_number`, for a LaTeX formula (``0{,}25``, ``1{.}000``).
 
@@ -103,6 +169,11 @@ def format_latex(value: float | int | None, lang: str = "en", decimals: int = DE
                    decimal=_LATEX_DECIMAL.get(record.decimal, record.decimal),
                    group_mark=_LATEX_GROUP.get(record.group, record.group),
                    missing=r"\text{—}", infinity=r"\infty")
+
+
+def format_latex_count(value: float | int | np.number[Any], lang: str = "en") -> str:
+    """:func:`format_count` for a LaTeX formula (``12{.}345``)."""
+    return format_latex(_whole(value), lang)
 
 
 def format_percent(value: float, lang: str = "en", decimals: int = 1) -> str:

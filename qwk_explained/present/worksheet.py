@@ -31,7 +31,7 @@ from . import formulas, inference
 from .catalogue import STEPS, Step, StepSlug
 from .i18n import t
 from .languages import language
-from .numbers import format_number, format_percent
+from .numbers import format_count, format_label, format_number, format_p_value, format_percent
 
 #: Matrices larger than this are written as tables, not ``bmatrix`` (as on the page).
 MAX_BMATRIX = 8
@@ -100,8 +100,8 @@ def _step_blocks(result: Walkthrough, lang: str) -> dict[StepSlug, list[Block]]:
 
     histograms = Block("table", header=(tr("steps.axis_rating"), tr("steps.actual_name"),
                                         tr("steps.predicted_name")),
-                       rows=tuple((format_number(int(label), lang, group=False),
-                                   format_number(int(a), lang), format_number(int(p), lang))
+                       rows=tuple((format_label(label, lang),
+                                   format_count(a, lang), format_count(p, lang))
                                   for label, a, p in zip(result.labels, result.actual_hist,
                                                          result.predicted_hist, strict=True)))
     return {
@@ -129,7 +129,7 @@ def _plugged(step: Step, result: Walkthrough, cell: Cell, lang: str) -> tuple[st
 
 
 def _values(values: Any, lang: str) -> str:
-    return ", ".join(format_number(int(v), lang, group=False) for v in values)
+    return ", ".join(format_label(v, lang) for v in values)
 
 
 def outline(result: Walkthrough, lang: str, source: Source | None = None,
@@ -206,7 +206,8 @@ def _outline(result: Walkthrough, lang: str, source: Source,
         (tr("common.standard_error"), num(stats.se)),
         (tr("common.standard_error_h0"), num(stats.se0)),
         (tr("common.z_statistic"), num(stats.z)),
-        (tr("common.p_value_two_sided"), num(stats.p_value)),
+        (tr("common.p_value_two_sided"),
+         num(None) if stats.p_value is None else format_p_value(stats.p_value, lang)),
         (tr("checker.ws.ci_label", level=level), interval),
     ))
     for sentence in inference.interval_sentences(lang, result, stats):
@@ -231,11 +232,11 @@ def _matrix_rows(block: Block, labels: Any, lang: str) -> tuple[tuple[str, ...],
     fmt: Callable[[Any], str]
     if block.integer:
         def fmt(v: Any) -> str:
-            return format_number(int(round(float(v))), lang)
+            return format_count(v, lang)
     else:
         def fmt(v: Any) -> str:
             return format_number(float(v), lang)
-    names = [format_number(int(label), lang, group=False) for label in labels]
+    names = [format_label(label, lang) for label in labels]
     rows = [[names[r], *(fmt(v) for v in values[r])] for r in range(values.shape[0])]
     return tuple(names), rows
 

@@ -119,6 +119,7 @@ def test_confidence_interval_at_other_levels(weights, confidence):
         half = norm.ppf(0.5 + confidence / 2) * expected.std_kappa
         stats = walkthrough_from_table(table, weights=weights).statistics(confidence)
         assert stats.confidence == confidence
+        assert stats.z_critical == pytest.approx(norm.ppf(0.5 + confidence / 2), rel=1e-12)
         assert stats.ci_low == pytest.approx(expected.kappa - half, rel=1e-9)
         assert stats.ci_high == pytest.approx(expected.kappa + half, rel=1e-9)
 
