@@ -17,13 +17,13 @@ import streamlit as st
 from qwk_app import checker, compute, inputs, state
 from qwk_app.frame import page_guard
 from qwk_app.text import escape_markdown, num, show_error, tr
-from qwk_explained.core.errors import InputError
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Quantity
 from qwk_explained.present import feedback, formulas, worksheet
 from qwk_explained.present.catalogue import STEPS, Step, StepSlug
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import language
+from qwk_explained.present.numbers import format_number
 from qwk_explained.teaching.checking import CheckedAnswer, check_answers, first_wrong
 
 page_guard()
@@ -37,58 +37,37 @@ MARK_STYLE = {"✓": "background-color: #d7f5dd", "≈": "background-color: #e3f
               "✗": "background-color: #fbd9d7", "?": "background-color: #fdf0c8"}
 
 
-@st.cache_resource(max_entries=64, show_spinner=False)
-def _table_result(text: str, first: int, weights: str) -> tuple[Walkthrough, str]:
-    return checker.table_result(text, first, weights)
-
-
-def _data() -> tuple[Walkthrough | None, str, worksheet.Source]:
-    """The mode's input and the walkthrough it gives (``None`` until the input is valid)."""
+def _data() -> checker.Data:
+    """The mode's input fields, and the data they give."""
     session = st.session_state
     lang = state.lang()
     st.radio(tr("checker.mode"), checker.MODES, key=state.bind(checker.MODE),
              on_change=state.commit(checker.MODE), horizontal=True, help=tr("checker.mode_help"),
              format_func=lambda mode: t(lang, f"checker.mode_{mode}"))
     state.share("mode", session[checker.MODE])
-    settings = state.settings()
     if session[checker.MODE] == "vectors":
-        inputs.apply_table_edits()
+        inputs.apply_table_edits(session)
         outcome = compute.current()
         inputs.text_fields(outcome)
-        if outcome.result is None or outcome.stale:
-            return None, "", worksheet.Source()
-        source = worksheet.Source(scale=settings.scale, min_rating=settings.min_rating,
-                                  max_rating=settings.max_rating)
-        return outcome.result, f"vectors\x00{outcome.key}", source
+        return checker.data(session, outcome)
     table_area, first_area = st.columns([3, 1])
     table_area.text_area(tr("checker.table_label"), key=state.bind(checker.TABLE),
                          on_change=state.commit(checker.TABLE), help=tr("checker.table_help"),
                          height=110)
     first_area.number_input(tr("checker.first_rating"), step=1, key=state.bind(checker.FIRST),
                             on_change=state.commit(checker.FIRST), help=tr("checker.first_help"),
-                            min_value=checker.FIRST_RANGE[0], max_value=checker.FIRST_RANGE[1])
-    text, first = str(session[checker.TABLE]), int(session[checker.FIRST])
-    state.share("first", first or None)
-    try:
-        result, canonical = _table_result(text, first, settings.weights)
-    except InputError as error:
-        show_error(error)
-        state.share("table", ";".join(line.strip() for line in text.splitlines() if line.strip()))
-        return None, "", worksheet.Source(from_table=True)
-    state.share("table", canonical)
-    st.caption(tr("checker.table_scale_note", low=num(int(result.labels[0])),
-                  high=num(int(result.labels[-1]))))
-    key = f"table\x00{canonical}\x00{first}\x00{settings.weights}"
-    return result, key, worksheet.Source(from_table=True)
+                            min_value=state.RATING_RANGE[0], max_value=state.RATING_RANGE[1])
+    data = checker.data(session, None)
+    for name, value in data.link.items():
+        state.share(name, value)
+    show_error(data.error)
+    if data.result is not None:
+        st.caption(tr("checker.table_scale_note", low=num(int(data.result.labels[0])),
+                      high=num(int(data.result.labels[-1]))))
+    return data
 
 
 # --- the learner's values -------------------------------------------------------------------------
-
-
-def _paste(grid: checker.Grid, labels: list[int]) -> None:
-    session = st.session_state
-    if checker.paste(session, grid, labels, str(session.get(checker.paste_key(grid), ""))) is None:
-        session[checker.paste_key(grid)] = ""
 
 
 def _grid(grid: checker.Grid, result: Walkthrough, checked: Sequence[CheckedAnswer]) -> None:
@@ -101,14 +80,14 @@ def _grid(grid: checker.Grid, result: Walkthrough, checked: Sequence[CheckedAnsw
         index = [tr("steps.actual_name"), tr("steps.predicted_name")]
     else:
         index = names
-    version, rows = checker.editor_rows(session, grid, labels)
+    key, rows = checker.editor_rows(session, grid, labels)
     st.markdown(f"**{tr(f'checker.grid.{grid}')}**")
     st.caption(tr("checker.grid_help_histograms" if grid in checker.GRID_ROWS
                   else "checker.grid_help_matrix"))
     editor, shown = st.columns([3, 2])
     frame = pd.DataFrame(rows, index=index, columns=[str(label) for label in labels],
                          dtype=object)
-    editor.data_editor(frame, key=checker.editor_key(grid, version), num_rows="fixed",
+    editor.data_editor(frame, key=key, num_rows="fixed",
                        column_config={str(label): st.column_config.TextColumn(name)
                                       for label, name in zip(labels, names, strict=True)})
     marks = pd.DataFrame(checker.marks(grid, labels, checked), index=index, columns=names)
@@ -118,8 +97,8 @@ def _grid(grid: checker.Grid, result: Walkthrough, checked: Sequence[CheckedAnsw
         st.text_area(tr("checker.paste_label"), key=checker.paste_key(grid),
                      help=tr("checker.paste_help"), height=100)
         fill, empty = st.columns(2)
-        fill.button(tr("checker.paste_fill"), key=f"checker_fill_{grid}", on_click=_paste,
-                    args=(grid, labels))
+        fill.button(tr("checker.paste_fill"), key=f"checker_fill_{grid}",
+                    on_click=checker.paste_box, args=(session, grid, labels))
         empty.button(tr("checker.clear"), key=f"checker_clear_{grid}", on_click=checker.clear,
                      args=(session, grid))
         problem = session[checker.PASTE_PROBLEM].get(grid)
@@ -198,16 +177,6 @@ def _step(step: Step, result: Walkthrough, checked: Sequence[CheckedAnswer]) -> 
 # --- the reference solution -----------------------------------------------------------------------
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
-def _exports(key: str, _result: Walkthrough, lang: str,
-             _source: worksheet.Source) -> dict[str, str]:
-    """The four downloads for one result and language (``key`` names the result and source)."""
-    return {"md": worksheet.markdown(_result, lang, _source),
-            "tex": worksheet.latex_document(_result, lang, _source),
-            "csv": worksheet.matrices_csv(_result),
-            "py": worksheet.python_snippet(_result, lang, _source)}
-
-
 def _solution(result: Walkthrough, source: worksheet.Source) -> None:
     lang = state.lang()
     with st.expander(tr("checker.solution"), icon=":material/visibility:"):
@@ -230,8 +199,8 @@ def _solution(result: Walkthrough, source: worksheet.Source) -> None:
                 else:
                     values = np.asarray(block.values)
                     labels = [feedback.label(lang, int(x)) for x in result.labels]
-                    st.dataframe(pd.DataFrame(values.astype(np.int64) if block.integer
-                                              else values.round(4), index=labels, columns=labels))
+                    st.dataframe(pd.DataFrame([[format_number(v, lang) for v in row]
+                                               for row in values], index=labels, columns=labels))
             elif block.kind == "table":
                 frame = pd.DataFrame(list(block.rows), columns=list(block.header))
                 st.table(frame.set_index(block.header[0]))
@@ -239,7 +208,7 @@ def _solution(result: Walkthrough, source: worksheet.Source) -> None:
 
 def _downloads(key: str, result: Walkthrough, source: worksheet.Source) -> None:
     lang = state.lang()
-    files = _exports(f"{key}\x00{source}", result, lang, source)
+    files = compute.worksheets(f"{key}\x00{source}", result, lang, source)
     st.subheader(tr("checker.downloads_heading"))
     st.caption(tr("checker.downloads_help"))
     specs = (("md", "text/markdown", ":material/description:"),
@@ -264,15 +233,14 @@ def main() -> None:
     checker.init(session, {key: state.url_value(key) for key in ("table", "mode", "first")})
     st.title(tr("checker.title"))
     st.markdown(tr("checker.intro"))
-    result, key, source = _data()
+    data = _data()
+    result = data.result
     if result is None:
         st.info(tr("checker.fix_input"), icon=":material/edit:")
         return
     if result.kappa is None:
         st.warning(tr("checker.kappa_undefined_note"), icon=":material/help:")
-    labels = [int(x) for x in result.labels]
-    checker.apply_grid_edits(session, session.get(checker.LABELS) or labels)
-    checker.sync_labels(session, labels)
+    checker.take_edits(session, [int(x) for x in result.labels])
     checked = check_answers(result, checker.answers(session, result),
                             language(state.lang()).group)
     st.subheader(tr("checker.answers_heading"))
@@ -281,8 +249,8 @@ def main() -> None:
     for step in STEPS:
         _step(step, result, checked)
     st.divider()
-    _solution(result, source)
-    _downloads(key, result, source)
+    _solution(result, data.source)
+    _downloads(data.key, result, data.source)
 
 
 main()

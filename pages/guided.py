@@ -4,8 +4,6 @@ Only what has been computed so far is on screen: the current step in full, the e
 line each, none of the later ones. :mod:`qwk_app.guided` keeps the step, the cell and the what-if.
 """
 
-from functools import partial
-
 import streamlit as st
 
 from qwk_app import compute, guided, inputs, links, render, state, widgets
@@ -14,7 +12,6 @@ from qwk_app.text import label, num, show_error, tr
 from qwk_explained.core.errors import InputError
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Cell
-from qwk_explained.present import figures
 from qwk_explained.present.catalogue import STEPS
 
 page_guard()
@@ -102,10 +99,7 @@ else:  # step 1 as everywhere, with a clickable O: a click picks the followed ce
     render.heading(STEPS[0])
     render.step_formulas(STEPS[0], result, cell)
     st.caption(tr("guided.click_hint"))
-    figure = figures.with_click_targets(render.figure(result, "observed", cell), result.labels)
-    st.plotly_chart(figure, width="stretch", config={"displayModeBar": False},
-                    key=guided.CLICK_KEY, selection_mode="points",
-                    on_select=partial(guided.follow_click, session, result.labels))
+    render.chart(result, "observed", cell, on_cell=widgets.follow_click(result, movable=False))
 st.subheader(tr("guided.cell_heading"), anchor="cell")
 st.markdown(tr("guided.cell_intro"))
 if bad_cell:

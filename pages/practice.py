@@ -121,36 +121,22 @@ def _correct_answer(question: Question) -> str:
 
 
 def _answer_area(question: Question, answered: bool) -> None:
-    """The answer field and the check button; once answered, a read-only copy of the answer.
-
-    The copy is a separate widget: a keyed widget that turns disabled loses its value in the run
-    where it is disabled (Streamlit 1.67), and the learner should still see what they typed.
-    """
+    """The answer field and the check button; once answered, a read-only copy of the answer."""
     lang = state.lang()
     session = st.session_state
-    canonical = practice.CHOICE if question.kind == "compare" else practice.ANSWER
-    if answered:
-        key = f"{canonical}_done"
-        session[key] = session.get(canonical)
-    elif question.kind == "compare":
-        key = f"{practice.CHOICE}_input"
-        if key not in session:
-            session[key] = session.get(practice.CHOICE)
-    else:
-        key = state.bind(practice.ANSWER)
+    key = practice.answer_field(session, question.kind, answered)
+    on_change = None if answered else state.commit(practice.answer_key(question.kind))
     if question.kind == "compare":
         st.radio(tr("practice.your_choice"), CHOICES, key=key, horizontal=True,
                  disabled=answered, format_func=lambda c: t(lang, f"practice.prediction_{c}"),
-                 on_change=None if answered else state.commit(practice.CHOICE))
+                 on_change=on_change)
     else:
-        st.text_input(tr("practice.your_answer"), key=key, disabled=answered,
-                      on_change=None if answered else state.commit(practice.ANSWER),
+        st.text_input(tr("practice.your_answer"), key=key, disabled=answered, on_change=on_change,
                       help=tr("practice.answer_help"),
                       placeholder=tr("practice.answer_placeholder"))
-    problem = session.get(practice.PROBLEM)
-    if problem and not answered:
-        code = "no_choice" if question.kind == "compare" else problem
-        st.error(tr(f"practice.problem_{code}"), icon=":material/error:")
+    problem = practice.problem(session, question.kind)
+    if problem is not None and not answered:
+        st.error(tr(f"practice.problem_{problem}"), icon=":material/error:")
     st.button(tr("practice.check"), key="practice_check", on_click=_check, disabled=answered,
               type="primary")
 

@@ -1,102 +1,33 @@
-"""Theory: why the kappa formula looks like this, on a 2 x 2 example and on the user's ratings."""
+"""Theory: why the kappa formula looks like this, on a 2 x 2 example and on the user's ratings.
+
+Layout only: the 2 x 2 example's state lives in :mod:`qwk_app.theory`, every number on the user's
+ratings comes from :mod:`qwk_explained.teaching.theory` (cached in :mod:`qwk_app.compute`).
+"""
 
 import pandas as pd
 import streamlit as st
 
 from qwk_app import compute, inputs, references, state
+from qwk_app import theory as theory_state
 from qwk_app.frame import page_guard
 from qwk_app.text import num, show_error, tr
 from qwk_explained.core.errors import InputError
-from qwk_explained.core.steps import Walkthrough
-from qwk_explained.core.tables import parse_table
+from qwk_explained.core.types import Weighting
 from qwk_explained.core.weights import WEIGHTINGS
 from qwk_explained.present import formulas, theory_formulas
-from qwk_explained.present.numbers import DECIMALS, format_list
+from qwk_explained.present.numbers import format_list
 from qwk_explained.teaching import theory
 
 page_guard()
 
-#: The four cells of the 2 x 2 example: canonical session keys ``theory_<cell>``.
-CELLS = ("n00", "n01", "n10", "n11")
-#: The factor that rescales w in the invariance demonstration.
-FACTOR = 7
+session = st.session_state
 
 
-# --- state of the 2 x 2 example -------------------------------------------------------------------
-
-def _init_table() -> InputError | str | None:
-    """Fill the 2 x 2 counts on first use: from the shared link (``?table=15,10;5,20``) or default.
-
-    Returns a problem with the link's table (an input error, or ``"shape"`` for a table that is not
-    2 x 2), to be shown once next to the example.
-    """
-    session = st.session_state
-    if all(f"theory_{cell}" in session for cell in CELLS):
-        return None
-    counts = theory.DEFAULT_TABLE
-    problem: InputError | str | None = None
-    text = state.url_value("table")
-    if text is not None:
-        try:
-            table = parse_table(str(text))
-            if table.shape == (2, 2):
-                counts = tuple(int(x) for x in table.ravel())
-            else:
-                problem = "shape"
-        except InputError as error:
-            problem = error
-    for cell, value in zip(CELLS, counts, strict=True):
-        session[f"theory_{cell}"] = int(value)
-    return problem
-
-
-def _load_table(counts: tuple[int, int, int, int]) -> None:
-    for cell, value in zip(CELLS, counts, strict=True):
-        state.set_value(f"theory_{cell}", int(value))
-
-
-def _counts() -> tuple[int, int, int, int]:
-    n00, n01, n10, n11 = (int(st.session_state.get(f"theory_{cell}", 0) or 0) for cell in CELLS)
-    return n00, n01, n10, n11
-
-
-# --- cached computations on the user's ratings ----------------------------------------------------
-
-@st.cache_resource(max_entries=64, show_spinner=False)
-def _closed(key: str, _result: Walkthrough) -> theory.ClosedFormCheck:
-    return theory.check_closed_form(_result.actual, _result.predicted)
-
-
-@st.cache_resource(max_entries=64, show_spinner=False)
-def _weightings(key: str, _result: Walkthrough) -> dict[str, float | None]:
-    return theory.kappa_by_weighting(_result)
-
-
-@st.cache_resource(max_entries=64, show_spinner=False)
-def _rescaled(key: str, _result: Walkthrough) -> tuple[theory.RescaledSums, ...]:
-    return theory.rescaling(_result, FACTOR)
-
-
-def _kappa_text(value: float | None) -> str:
+def kappa_text(value: float | None) -> str:
     return tr("common.undefined") if value is None else num(value)
 
 
-def _caveat(quadratic: float | None, unweighted: float | None) -> str:
-    """Which way the two kappas shown go, as the reader sees them (rounded as printed).
-
-    Quadratic kappa is below unweighted kappa exactly when the observed disagreements lie, on
-    average, farther apart (in squared distance) than the disagreements chance would produce:
-    1 - Q_o / Q_e < 1 - D_o / D_e  <=>  Q_o / D_o > Q_e / D_e.
-    """
-    if quadratic is None or unweighted is None:
-        return "undefined"
-    shown_q, shown_u = round(quadratic, DECIMALS), round(unweighted, DECIMALS)
-    return "higher" if shown_q > shown_u else "lower" if shown_q < shown_u else "equal"
-
-
-# --- page -----------------------------------------------------------------------------------------
-
-url_problem = _init_table()
+url_problem = theory_state.init_table(session)
 lang = state.lang()
 
 st.title(tr("theory.title"))
@@ -134,13 +65,13 @@ elif isinstance(url_problem, InputError):
 for row in (0, 1):
     columns = st.columns(2)
     for col in (0, 1):
-        name = f"n{row}{col}"
+        count = theory_state.key(f"n{row}{col}")
         columns[col].number_input(
             tr("theory.cell_label", actual=row, predicted=col), min_value=0, max_value=1_000_000,
-            step=1, key=state.bind(f"theory_{name}"), on_change=state.commit(f"theory_{name}"),
+            step=1, key=state.bind(count), on_change=state.commit(count),
             help=tr("theory.cell_help"))
-counts = _counts()
-state.share("table", f"{counts[0]},{counts[1]};{counts[2]},{counts[3]}")
+counts = theory_state.counts(session)
+state.share("table", theory_state.table_link(counts))
 
 binary: theory.BinaryKappa | None = None
 try:
@@ -155,8 +86,8 @@ if binary is not None:
     bottom = st.columns(4)
     bottom[0].metric(tr("theory.metric_p_o"), num(binary.p_o), help=tr("theory.metric_p_o_help"))
     bottom[1].metric(tr("theory.metric_p_e"), num(binary.p_e), help=tr("theory.metric_p_e_help"))
-    bottom[2].metric(tr("theory.metric_kappa_agreement"), _kappa_text(binary.kappa_agreement))
-    bottom[3].metric(tr("theory.metric_kappa_events"), _kappa_text(binary.kappa_events))
+    bottom[2].metric(tr("theory.metric_kappa_agreement"), kappa_text(binary.kappa_agreement))
+    bottom[3].metric(tr("theory.metric_kappa_events"), kappa_text(binary.kappa_events))
     st.caption(tr("steps.with_your_numbers"))
     for line in theory_formulas.binary_plugged(binary, lang):
         st.latex(line)
@@ -178,7 +109,7 @@ if binary is not None:
     by_weighting = theory.binary_by_weighting(binary)
     st.table(pd.DataFrame({
         tr("common.weighting"): [tr(f"common.weights.{kind}") for kind in WEIGHTINGS],
-        tr("common.kappa"): [_kappa_text(by_weighting[kind]) for kind in WEIGHTINGS],
+        tr("common.kappa"): [kappa_text(by_weighting[kind]) for kind in WEIGHTINGS],
     }), hide_index=True)
 else:
     st.info(tr("theory.two_ratings_need_table"))
@@ -188,19 +119,18 @@ st.markdown(tr("theory.why_quadratic_text"))
 st.latex(theory_formulas.quadratic_moments_generic())
 
 st.subheader(tr("theory.rescaling_heading"), anchor="rescaling")
-st.markdown(tr("theory.rescaling_text", factor=FACTOR))
+st.markdown(tr("theory.rescaling_text", factor=theory_state.FACTOR))
 st.latex(theory_formulas.rescaling_generic())
 if result is None:
     st.info(tr("theory.need_ratings"), icon=":material/edit:")
 else:
-    key = compute.result_key(outcome)
-    rescaled = _rescaled(key, result)
+    rescaled = compute.rescaling(outcome.key, result, theory_state.FACTOR)
     st.table(pd.DataFrame({
-        tr("theory.rescaling_route"): [tr(f"theory.rescaling_{r.code}", factor=FACTOR)
+        tr("theory.rescaling_route"): [tr(f"theory.rescaling_{r.code}", factor=theory_state.FACTOR)
                                        for r in rescaled],
         tr("common.numerator"): [num(r.numerator) for r in rescaled],
         tr("common.denominator"): [num(r.denominator) for r in rescaled],
-        tr("common.kappa"): [_kappa_text(r.kappa) for r in rescaled],
+        tr("common.kappa"): [kappa_text(r.kappa) for r in rescaled],
     }), hide_index=True)
     st.latex(theory_formulas.rescaling_plugged(rescaled, lang))
 
@@ -212,16 +142,16 @@ check: theory.ClosedFormCheck | None = None
 if result is None or result.actual is None or result.predicted is None:
     st.info(tr("theory.need_ratings"), icon=":material/edit:")
 else:
-    check = _closed(compute.result_key(outcome), result)
+    check = compute.closed_form(outcome.key, result)
     closed = check.closed
     st.caption(tr("steps.with_your_numbers"))
     st.latex(theory_formulas.closed_form_moments(closed, lang))
     st.latex(theory_formulas.closed_form_plugged(closed, lang))
     left, right = st.columns(2)
-    left.metric(tr("theory.closed_value"), _kappa_text(closed.kappa),
+    left.metric(tr("theory.closed_value"), kappa_text(closed.kappa),
                 help=tr("theory.closed_value_help"))
     if check.matrix is not None:
-        right.metric(tr("theory.matrix_value"), _kappa_text(check.matrix.kappa),
+        right.metric(tr("theory.matrix_value"), kappa_text(check.matrix.kappa),
                      help=tr("theory.matrix_value_help"))
         st.latex(formulas.kappa_plugged(check.matrix, lang))
         if closed.kappa is None:
@@ -242,70 +172,55 @@ else:
     if check.unused:
         st.warning(tr("theory.closed_unused", count=len(check.unused),
                       unused=format_list([num(x) for x in check.unused], lang),
-                      observed=_kappa_text(check.observed_kappa),
-                      positions=_kappa_text(check.positions.kappa if check.positions else None)),
+                      observed=kappa_text(check.observed_kappa),
+                      positions=kappa_text(check.positions.kappa if check.positions else None)),
                    icon=":material/warning:")
     else:
         st.info(tr("theory.closed_observed_general"), icon=":material/info:")
-    settings = state.settings()
+    settings = state.settings(session)
     if settings.weights != "quadratic" or settings.scale != "range":
         st.caption(tr("theory.closed_settings",
                       name=tr(f"common.in_sentence.kappa_name.{settings.weights}"),
                       scale=tr(f"common.scale.{settings.scale}"),
-                      kappa=_kappa_text(result.kappa)))
+                      kappa=kappa_text(result.kappa)))
 
 # 5. Interpretation scales -------------------------------------------------------------------------
 st.header(tr("theory.scales_heading"), anchor="scales")
 st.markdown(tr("theory.scales_text"))
-
-
-def _citation(scale: str) -> str:
-    return tr("theory.scale_citation", authors=tr(f"theory.scale_authors.{scale}"),
-              year=str(theory.SCALE_YEARS[scale]))
-
-
-def _range_text(band: theory.ScaleBand) -> str:
-    if band.low is None:
-        key = "theory.range_below_or_equal" if band.high_inclusive else "theory.range_below"
-        return tr(key, high=num(band.high))
-    key = "theory.range_closed" if band.low_inclusive else "theory.range_open_closed"
-    return tr(key, low=num(band.low), high=num(band.high))
-
-
 if result is None:
     st.info(tr("theory.need_ratings"), icon=":material/edit:")
     user_kappa = None
-    weighting_kappas: dict[str, float | None] = {}
+    weighting_kappas: dict[Weighting, float | None] = {}
 else:
     user_kappa = result.kappa
-    weighting_kappas = _weightings(compute.result_key(outcome), result)
+    weighting_kappas = compute.kappa_by_weighting(outcome.key, result)
     st.markdown(tr("theory.scales_yours",
                    name=tr(f"common.in_sentence.kappa_name.{result.weights_name}"),
-                   kappa=_kappa_text(user_kappa)))
+                   kappa=kappa_text(user_kappa)))
 scale_columns = st.columns(len(theory.INTERPRETATION_SCALES))
 for column, (scale, bands) in zip(scale_columns, theory.INTERPRETATION_SCALES.items(), strict=True):
     mine = theory.band(scale, user_kappa)
     with column:
-        st.subheader(_citation(scale))
+        st.subheader(theory_state.citation(scale, lang))
         st.table(pd.DataFrame({
-            tr("theory.scale_range"): [_range_text(b) for b in bands],
+            tr("theory.scale_range"): [theory_state.band_range(b, lang) for b in bands],
             tr("theory.scale_meaning"): [tr(f"theory.band.{scale}.{b.code}") for b in bands],
-            tr("theory.scale_yours"): [tr("theory.scale_mark", kappa=_kappa_text(user_kappa))
+            tr("theory.scale_yours"): [tr("theory.scale_mark", kappa=kappa_text(user_kappa))
                                        if b.code == mine else "" for b in bands],
         }), hide_index=True)
 if weighting_kappas:
     st.markdown(tr("theory.scales_weightings"))
     table = {tr("common.weighting"): [tr(f"common.weights.{kind}") for kind in WEIGHTINGS],
-             tr("common.kappa"): [_kappa_text(weighting_kappas[kind]) for kind in WEIGHTINGS]}
+             tr("common.kappa"): [kappa_text(weighting_kappas[kind]) for kind in WEIGHTINGS]}
     for scale in theory.INTERPRETATION_SCALES:
-        table[_citation(scale)] = [
+        table[theory_state.citation(scale, lang)] = [
             "" if weighting_kappas[kind] is None
             else tr(f"theory.band.{scale}.{theory.band(scale, weighting_kappas[kind])}")
             for kind in WEIGHTINGS]
     st.table(pd.DataFrame(table), hide_index=True)
     quadratic, unweighted = weighting_kappas["quadratic"], weighting_kappas["unweighted"]
-    st.markdown(tr(f"theory.scales_caveat.{_caveat(quadratic, unweighted)}",
-                   quadratic=_kappa_text(quadratic), unweighted=_kappa_text(unweighted)))
+    st.markdown(tr(f"theory.scales_caveat.{theory_state.caveat(quadratic, unweighted)}",
+                   quadratic=kappa_text(quadratic), unweighted=kappa_text(unweighted)))
 
 # 6. The kappa paradox -----------------------------------------------------------------------------
 st.header(tr("theory.paradox_heading"), anchor="paradox")
@@ -313,22 +228,23 @@ st.markdown(tr("theory.paradox_text"))
 paradox_columns = st.columns(len(theory.PARADOX_TABLES))
 for column, (name, table_counts) in zip(paradox_columns, theory.PARADOX_TABLES.items(),
                                         strict=True):
-    example = theory.binary_kappa(*table_counts)
+    paradox = theory.binary_kappa(*table_counts)
     with column:
         st.subheader(tr(f"theory.paradox_{name}"))
         st.table(pd.DataFrame(
-            {tr("theory.predicted_rating", rating=col): [str(example.table[row][col])
+            {tr("theory.predicted_rating", rating=col): [str(paradox.table[row][col])
                                                          for row in (0, 1)]
              for col in (0, 1)},
             index=[tr("theory.actual_rating", rating=row) for row in (0, 1)]))
         # Two metrics a row: three in half the page cut a translated label short.
         first, second = st.columns(2)
-        first.metric(tr("theory.metric_p_o"), num(example.p_o))
-        second.metric(tr("common.kappa"), _kappa_text(example.kappa_agreement))
-        st.columns(2)[0].metric(tr("theory.metric_kappa_max"), _kappa_text(example.kappa_max),
+        first.metric(tr("theory.metric_p_o"), num(paradox.p_o))
+        second.metric(tr("common.kappa"), kappa_text(paradox.kappa_agreement))
+        st.columns(2)[0].metric(tr("theory.metric_kappa_max"), kappa_text(paradox.kappa_max),
                                 help=tr("theory.metric_kappa_max_help"))
-        st.button(tr("theory.paradox_load"), key=f"theory_paradox_{name}", on_click=_load_table,
-                  args=(table_counts,), icon=":material/upload:")
+        st.button(tr("theory.paradox_load"), key=f"theory_paradox_{name}",
+                  on_click=theory_state.load_table, args=(session, table_counts),
+                  icon=":material/upload:")
 st.markdown(tr("theory.paradox_explained"))
 
 # 7. References and the documents the examples come from ----------------------------------------

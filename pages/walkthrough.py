@@ -15,12 +15,13 @@ from qwk_explained.present.catalogue import STEPS
 
 page_guard()
 
+session = st.session_state
 presenter = frame.presenting()
 st.title(render.page_title("walkthrough"))
 if not presenter:
     st.markdown(tr("walkthrough.intro"))
 
-inputs.apply_table_edits()
+inputs.apply_table_edits(session)
 outcome = compute.current()
 fields = (st.expander(tr("presenter.ratings"), icon=":material/edit:") if presenter
           else st.container())
@@ -31,10 +32,9 @@ if not presenter:
     inputs.vector_panel()
 with summary:
     result = render.shown_result(outcome, "walkthrough")
-    change = render.track_change(outcome)
+    change = render.track_change(session, outcome)
     render.summary(result, change)
 
-session = st.session_state
 bad_cell = widgets.cell_from_link(session, result.labels)
 cell = widgets.keep_cell(session, result)
 before = change.before if change is not None and change.fresh else None
@@ -42,7 +42,7 @@ before = change.before if change is not None and change.fresh else None
 movable = not outcome.stale and session.get("upload") is None
 on_cell = widgets.follow_click(result, movable=movable)
 if presenter:
-    step = render.presented_step()
+    step = render.presented_step(session)
     render.step(step, result, result.statistics(), cell, before=before, on_cell=on_cell)
 else:
     st.divider()

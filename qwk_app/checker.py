@@ -9,24 +9,28 @@ a plain dict in the tests), so the page survives a language switch, another page
   so a value stays with its ratings when the table changes size;
 - ``checker_answer_<quantity>`` for num, den and kappa.
 
-A grid is drawn by a data editor that reports its edits relative to the rows it was drawn from
-(its *base*); :func:`apply_grid_edits` replays them onto the cells at the start of every run,
-and :func:`paste` or a change of scale draws a fresh editor (a new *version*) from the cells.
+A grid is drawn by a data editor (:class:`qwk_app.editor.Editor` ``checker_grid_<grid>``) that
+reports its edits relative to the rows it was drawn from; :func:`take_edits` replays them onto the
+cells at the start of every run, and :func:`paste`, :func:`clear` or a change of scale draws a
+fresh editor from the cells.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
-import numpy as np
-
-from qwk_explained.core.steps import Walkthrough, walkthrough_from_table
-from qwk_explained.core.tables import parse_table
-from qwk_explained.core.types import Quantity, Weighting
+from qwk_explained.core.errors import InputError
+from qwk_explained.core.steps import Walkthrough
+from qwk_explained.core.types import Quantity
+from qwk_explained.present import worksheet
 from qwk_explained.teaching.checking import Answer, CheckedAnswer
 
+from . import compute, state
+from .compute import Outcome
+from .editor import Editor
 from .state import Session
 
 Mode = Literal["vectors", "table"]
@@ -45,10 +49,8 @@ PasteProblem = Literal["empty", "shape"]
 #: are tested against.
 DEFAULT_TABLE = "0,4,1;0,8,0;0,1,5"
 MODE, TABLE, FIRST = "checker_mode", "checker_table", "checker_first"
-CELLS, BASES, LABELS = "checker_cells", "checker_grid_bases", "checker_grid_labels"
+CELLS, LABELS = "checker_cells", "checker_grid_labels"
 PASTE_PROBLEM = "checker_paste_problem"
-#: Lowest and highest first rating of a table (any integer rating, within reason).
-FIRST_RANGE = (-1000, 1000)
 
 
 def answer_key(quantity: Quantity) -> str:
@@ -59,8 +61,9 @@ def paste_key(grid: Grid) -> str:
     return f"checker_paste_{grid}"
 
 
-def editor_key(grid: Grid, version: int) -> str:
-    return f"checker_grid_{grid}_{version}"
+def editor(grid: Grid) -> Editor:
+    """The data editor of one grid (its widget: ``checker_grid_<grid>_<version>``)."""
+    return Editor(f"checker_grid_{grid}")
 
 
 def init(session: Session, url: Mapping[str, Any]) -> None:
@@ -71,7 +74,6 @@ def init(session: Session, url: Mapping[str, Any]) -> None:
         session[TABLE] = str(table) if table is not None else DEFAULT_TABLE
         session[FIRST] = first_rating(url.get("first"))
     session.setdefault(CELLS, {})
-    session.setdefault(BASES, {})
     session.setdefault(PASTE_PROBLEM, {})
     for quantity in SCALARS:
         session.setdefault(answer_key(quantity), "")
@@ -79,25 +81,55 @@ def init(session: Session, url: Mapping[str, Any]) -> None:
 
 def first_rating(value: Any) -> int:
     """The first rating of a table from a URL value; 0 for anything that is not a whole number
-    within :data:`FIRST_RANGE`."""
+    within :data:`qwk_app.state.RATING_RANGE`."""
     try:
         number = int(str(value).strip())
     except ValueError:
         return 0
-    return number if FIRST_RANGE[0] <= number <= FIRST_RANGE[1] else 0
+    low, high = state.RATING_RANGE
+    return number if low <= number <= high else 0
 
 
-def canonical_table(table: np.ndarray) -> str:
-    """A table as it goes into a link: ``0,4,1;0,8,0;0,1,5``."""
-    return ";".join(",".join(str(int(v)) for v in row) for row in table)
+# --- the data -------------------------------------------------------------------------------------
 
 
-def table_result(text: str, first: int, weights: Weighting) -> tuple[Walkthrough, str]:
-    """The walkthrough of a typed table whose rows are the ratings first, first + 1, ... and the
-    table as it goes into a link. Raises the table's :class:`InputError`."""
-    counts = parse_table(text)
-    labels = np.arange(first, first + counts.shape[0])
-    return walkthrough_from_table(counts, weights=weights, labels=labels), canonical_table(counts)
+@dataclass(frozen=True)
+class Data:
+    """What the learner's values are checked against, in the mode chosen."""
+
+    #: The walkthrough of the data, ``None`` until the input is valid.
+    result: Walkthrough | None
+    #: Names the data (for the cached worksheets).
+    key: str = ""
+    #: How the worksheets describe where the data came from.
+    source: worksheet.Source = field(default_factory=worksheet.Source)
+    #: What goes into the link besides the mode (the table as typed or read, its first rating).
+    link: dict[str, Any] = field(default_factory=dict)
+    #: Why the typed table cannot be read.
+    error: InputError | None = None
+
+
+def data(session: Session, outcome: Outcome | None) -> Data:
+    """The data of the session's mode: the shared vectors' ``outcome`` (only while it is valid
+    and current: checking against an older result would mark right values wrong), or the typed
+    table read from its first rating (the session's weighting applies to both)."""
+    settings = state.settings(session)
+    if session[MODE] == "vectors":
+        if outcome is None or outcome.result is None or outcome.stale:
+            return Data(None)
+        source = worksheet.Source(scale=settings.scale, min_rating=settings.min_rating,
+                                  max_rating=settings.max_rating)
+        return Data(outcome.result, f"vectors\x00{outcome.key}", source)
+    text, first = str(session[TABLE]), int(session[FIRST])
+    source = worksheet.Source(from_table=True)
+    try:
+        result, canonical = compute.table_result(text, first, settings.weights)
+    except InputError as error:
+        typed = ";".join(line.strip() for line in text.splitlines() if line.strip())
+        return Data(None, source=source, link={"table": typed, "first": first or None},
+                    error=error)
+    return Data(result, f"table\x00{canonical}\x00{first}\x00{settings.weights}", source,
+                {"table": canonical, "first": first or None})
 
 
 # --- the grids ------------------------------------------------------------------------------------
@@ -115,66 +147,48 @@ def _cell_key(grid: Grid, row: str, column: str) -> str:
     return f"{row}:{column}" if grid in GRID_ROWS else f"{row},{column}"
 
 
-def _base(session: Session, grid: Grid) -> dict[str, Any]:
-    bases: dict[str, dict[str, Any]] = session[BASES]
-    if grid not in bases:
-        bases[grid] = {"version": 0, "cells": dict(session[CELLS].get(grid, {}))}
-    return bases[grid]
+def _cell_rows(session: Session, grid: Grid, labels: list[int]) -> list[list[str]]:
+    cells = session[CELLS].get(grid, {})
+    return [[cells.get(_cell_key(grid, row, str(label)), "") for label in labels]
+            for row in grid_rows(grid, labels)]
 
 
-def sync_labels(session: Session, labels: list[int]) -> None:
-    """A new scale draws every grid afresh (its rows and columns changed); the typed cells stay,
-    keyed by their ratings."""
+def take_edits(session: Session, labels: list[int]) -> None:
+    """At the start of a run: every grid's edits into the cells (on the scale the grids were
+    drawn with), then, when the scale is new, every grid drawn afresh (its rows and columns
+    changed; the typed cells stay, keyed by their ratings)."""
+    drawn = session.get(LABELS) or labels
+    columns = [str(label) for label in drawn]
+    for grid in GRIDS:
+        rows = editor(grid).replay(session, columns)
+        if rows is None:
+            continue
+        cells = dict(session[CELLS].get(grid, {}))
+        for row, texts in zip(grid_rows(grid, drawn), rows, strict=True):
+            for column, value in zip(columns, texts, strict=True):
+                text = "" if value is None else str(value).strip()
+                if text:
+                    cells[_cell_key(grid, row, column)] = text
+                else:
+                    cells.pop(_cell_key(grid, row, column), None)
+        session[CELLS] = {**session[CELLS], grid: cells}
     if session.get(LABELS) != labels:
         session[LABELS] = labels
         for grid in GRIDS:
-            _redraw(session, grid)
+            editor(grid).redraw(session)
 
 
-def _redraw(session: Session, grid: Grid) -> None:
-    base = _base(session, grid)
-    session[BASES][grid] = {"version": base["version"] + 1,
-                            "cells": dict(session[CELLS].get(grid, {}))}
-
-
-def editor_rows(session: Session, grid: Grid,
-                labels: list[int]) -> tuple[int, list[list[str]]]:
-    """The version of a grid's editor and the rows of text it is drawn with ("" when empty)."""
-    base = _base(session, grid)
-    columns = [str(label) for label in labels]
-    rows = [[base["cells"].get(_cell_key(grid, row, column), "") for column in columns]
-            for row in grid_rows(grid, labels)]
-    return base["version"], rows
-
-
-def apply_grid_edits(session: Session, labels: list[int]) -> None:
-    """Replay every editor's edits onto its base, into the canonical cells (idempotent)."""
-    columns = [str(label) for label in labels]
-    for grid in GRIDS:
-        base = _base(session, grid)
-        delta = session.get(editor_key(grid, base["version"])) or {}
-        cells = dict(base["cells"])
-        rows = grid_rows(grid, labels)
-        for index, change in (delta.get("edited_rows") or {}).items():
-            if not 0 <= int(index) < len(rows):
-                continue
-            for column, value in change.items():
-                if str(column) not in columns:
-                    continue
-                key = _cell_key(grid, rows[int(index)], str(column))
-                text = "" if value is None else str(value).strip()
-                if text:
-                    cells[key] = text
-                else:
-                    cells.pop(key, None)
-        session[CELLS] = {**session[CELLS], grid: cells}
+def editor_rows(session: Session, grid: Grid, labels: list[int]) -> tuple[str, list[list[str]]]:
+    """The widget key of a grid's editor and the rows of text it is drawn with ("" when
+    empty)."""
+    return editor(grid).rows(session, lambda: _cell_rows(session, grid, labels))
 
 
 def clear(session: Session, grid: Grid) -> None:
     """Empty a grid."""
     session[CELLS] = {**session[CELLS], grid: {}}
     session[PASTE_PROBLEM] = {**session[PASTE_PROBLEM], grid: None}
-    _redraw(session, grid)
+    editor(grid).redraw(session)
 
 
 _SEPARATORS = ("\t", ";")
@@ -217,8 +231,15 @@ def paste(session: Session, grid: Grid, labels: list[int],
              for row_key, row in zip(expected, rows, strict=True)
              for label, value in zip(labels, row, strict=True)}
     session[CELLS] = {**session[CELLS], grid: cells}
-    _redraw(session, grid)
+    editor(grid).redraw(session)
     return None
+
+
+def paste_box(session: Session, grid: Grid, labels: list[int]) -> None:
+    """The fill button's ``on_click``: paste the grid's box into it, and empty the box once its
+    matrix is in the grid (a problem keeps the text there to be corrected)."""
+    if paste(session, grid, labels, str(session.get(paste_key(grid), ""))) is None:
+        session[paste_key(grid)] = ""
 
 
 # --- what gets checked ----------------------------------------------------------------------------
@@ -249,7 +270,7 @@ def answers(session: Session, result: Walkthrough) -> list[Answer]:
     return found
 
 
-def _locate(grid: str, key: str,
+def _locate(grid: Grid, key: str,
             position: Mapping[int, int]) -> tuple[Quantity, tuple[int, ...]] | None:
     """The quantity and positions of a stored cell (``None``: off the current scale)."""
     if grid == "histograms":

@@ -2,6 +2,9 @@
 
 Results are cached per input (``st.cache_resource``: a Walkthrough is immutable, so every session
 may share it without a copy), which keeps reruns cheap when thirty students open the same link.
+What the pages derive from a result (the theory page's checks, the pitfalls page's conventions
+and scikit-learn's answers, the checker's tables and worksheets) is cached here too, by the
+result's key: a page computes nothing itself.
 
 The rating fields update the page while the learner types (a moment after each pause), so most
 inputs seen here are half-typed: ``4, 4, `` has fewer ratings than the other list, ``4, 4, -`` ends
@@ -15,21 +18,28 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass, field
+from typing import Literal, get_args
 
 import numpy as np
 import streamlit as st
 
 from qwk_explained.core.errors import InputError
-from qwk_explained.core.parse import parse_vector
+from qwk_explained.core.parse import IntArray, parse_vector
 from qwk_explained.core.scale import rating_scale
-from qwk_explained.core.steps import Walkthrough, walkthrough
-from qwk_explained.core.types import Scale, Weighting
+from qwk_explained.core.steps import Walkthrough, walkthrough, walkthrough_from_table
+from qwk_explained.core.tables import parse_table
+from qwk_explained.core.types import RatingsLike, Scale, Weighting
 from qwk_explained.core.validate import check_pair
+from qwk_explained.present import worksheet
+from qwk_explained.teaching import conventions, theory
 
 from . import state
 
 #: Fields an error can belong to: a rating vector, the pair (lengths), the scale settings.
-FIELDS = ("actual", "predicted", "pair", "scale")
+Field = Literal["actual", "predicted", "pair", "scale"]
+FIELDS: tuple[Field, ...] = get_args(Field)
+#: The fields that hold a typed vector.
+Vector = Literal["actual", "predicted"]
 #: A sign typed at the end, still waiting for its digits (``4, 4, -``); full-width too.
 _TRAILING_SIGN = re.compile(r"(?:^|[\s,;、，；])([+\-−＋－])\s*$")
 
@@ -39,23 +49,18 @@ class Outcome:
     """The walkthrough to show, the problems per field, and whether the result is an older one."""
 
     result: Walkthrough | None
-    errors: dict[str, InputError] = field(default_factory=dict)
+    errors: dict[Field, InputError] = field(default_factory=dict)
     stale: bool = False
     key: str = ""
     #: Fields that are only unfinished (typing in progress): shown calmly, not as errors.
-    pending: frozenset[str] = frozenset()
+    pending: frozenset[Field] = frozenset()
     #: How many ratings each typed field holds right now (fields that parse).
-    counts: dict[str, int] = field(default_factory=dict)
+    counts: dict[Vector, int] = field(default_factory=dict)
 
     @property
     def typing(self) -> bool:
         """Whether the only problems are unfinished typing (no real mistake in the input)."""
         return bool(self.pending) and set(self.errors) <= self.pending
-
-
-def result_key(outcome: Outcome) -> str:
-    """A short name for the shown result, for caching what is derived from it (figures)."""
-    return outcome.key
 
 
 @st.cache_resource(max_entries=64, show_spinner=False)
@@ -85,17 +90,17 @@ def typed_text(text: str) -> tuple[str, bool]:
     return text[:match.start(1)].rstrip(), True
 
 
-def _vectors() -> tuple[np.ndarray | None, np.ndarray | None, str, dict[str, InputError],
-                        set[str]]:
+def _vectors() -> tuple[np.ndarray | None, np.ndarray | None, str, dict[Field, InputError],
+                        set[Field]]:
     session = st.session_state
     upload = session.get("upload")
     if upload is not None:
         return upload["actual"], upload["predicted"], upload["digest"], {}, set()
-    errors: dict[str, InputError] = {}
-    pending: set[str] = set()
-    arrays: dict[str, np.ndarray | None] = {}
+    errors: dict[Field, InputError] = {}
+    pending: set[Field] = set()
+    arrays: dict[Vector, np.ndarray | None] = {}
     texts = {}
-    for name in ("actual", "predicted"):
+    for name in get_args(Vector):
         text, unfinished = typed_text(str(session.get(name, "")))
         texts[name] = text
         if unfinished:
@@ -113,8 +118,9 @@ def _vectors() -> tuple[np.ndarray | None, np.ndarray | None, str, dict[str, Inp
 def current() -> Outcome:
     """The walkthrough for the session's current input, or the last valid one with the errors."""
     actual, predicted, key, errors, pending = _vectors()
-    counts = {name: len(values) for name, values in (("actual", actual), ("predicted", predicted))
-              if values is not None}
+    vectors: tuple[tuple[Vector, np.ndarray | None], ...] = (("actual", actual),
+                                                             ("predicted", predicted))
+    counts = {name: len(values) for name, values in vectors if values is not None}
     settings = state.settings()
     result: Walkthrough | None = None
     if not errors and actual is not None and predicted is not None:
@@ -134,10 +140,78 @@ def current() -> Outcome:
     if result is not None:
         fingerprint = hashlib.sha1(
             f"{key}\x00{settings}".encode("utf-8", "surrogatepass")).hexdigest()
-        st.session_state["last_valid"] = (result, fingerprint)
+        st.session_state[state.LAST_VALID] = (result, fingerprint)
         return Outcome(result, key=fingerprint, pending=frozenset(pending), counts=counts)
-    last = st.session_state.get("last_valid")
+    last = st.session_state.get(state.LAST_VALID)
     if last is None:
         return Outcome(None, errors, stale=True, pending=frozenset(pending), counts=counts)
     return Outcome(last[0], errors, stale=True, key=last[1], pending=frozenset(pending),
                    counts=counts)
+
+
+# --- what the pages derive from a result (``key``: the result's, so the result is not hashed) ---
+
+
+def ratings(result: Walkthrough) -> tuple[IntArray, IntArray]:
+    """The two rating vectors behind a result of the shared vectors (the pages that read them
+    never see a typed table, whose result has no ratings)."""
+    if result.actual is None or result.predicted is None:
+        raise ValueError("this result was computed from a table, not from ratings")
+    return result.actual, result.predicted
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def closed_form(key: str, _result: Walkthrough) -> theory.ClosedFormCheck:
+    """Lin's closed form on the result's ratings, beside the matrix route (the theory page)."""
+    return theory.check_closed_form(*ratings(_result))
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def kappa_by_weighting(key: str, _result: Walkthrough) -> dict[Weighting, float | None]:
+    """Kappa of the result's ratings under each weighting (the theory page's scales)."""
+    return theory.kappa_by_weighting(_result)
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def rescaling(key: str, _result: Walkthrough, factor: float) -> tuple[theory.RescaledSums, ...]:
+    """num, den and kappa with w rescaled by ``factor`` (the theory page's invariance)."""
+    return theory.rescaling(_result, factor)
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def conventions_table(key: str, _result: Walkthrough,
+                      weights: Weighting) -> conventions.Comparison:
+    """Kappa of the result's ratings under every convention (the pitfalls page)."""
+    return conventions.compare(*ratings(_result), weights)
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def sklearn_check(key: str, _actual: RatingsLike, _predicted: RatingsLike,
+                  weights: Weighting) -> conventions.SklearnCheck:
+    """scikit-learn's kappa on the ratings named ``key``, run once per input: ten million items
+    (an upload) take seconds, and the page reruns on every click."""
+    return conventions.sklearn_check(_actual, _predicted, weights)
+
+
+def canonical_table(table: np.ndarray) -> str:
+    """A table as it goes into a link: ``0,4,1;0,8,0;0,1,5``."""
+    return ";".join(",".join(str(int(v)) for v in row) for row in table)
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def table_result(text: str, first: int, weights: Weighting) -> tuple[Walkthrough, str]:
+    """The walkthrough of a typed table whose rows are the ratings first, first + 1, ... and the
+    table as it goes into a link. Raises the table's :class:`InputError`."""
+    counts = parse_table(text)
+    labels = np.arange(first, first + counts.shape[0])
+    return walkthrough_from_table(counts, weights=weights, labels=labels), canonical_table(counts)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def worksheets(key: str, _result: Walkthrough, lang: str,
+               _source: worksheet.Source) -> dict[str, str]:
+    """The four downloads for one result and language (``key`` names the result and source)."""
+    return {"md": worksheet.markdown(_result, lang, _source),
+            "tex": worksheet.latex_document(_result, lang, _source),
+            "csv": worksheet.matrices_csv(_result),
+            "py": worksheet.python_snippet(_result, lang, _source)}

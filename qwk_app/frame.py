@@ -15,8 +15,7 @@ import gc
 import io
 import os
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Literal, get_args
+from typing import Literal
 from urllib.parse import urlencode
 
 # Imported here, before any session runs a page, never for the first time inside one: while one
@@ -29,7 +28,7 @@ import streamlit as st
 from qwk_explained.core.types import WEIGHTINGS
 from qwk_explained.present.i18n import LANGUAGES, t
 
-from . import charts, links, state
+from . import ROOT, charts, links, state
 from .text import show_error, tr
 
 # Everything imported so far (streamlit, pandas, plotly, numpy: about 120,000 objects) lives as
@@ -37,11 +36,7 @@ from .text import show_error, tr
 # in the classroom load test, time spent collecting went from 0.69 s to 0.47 s.
 gc.freeze()
 
-ROOT = Path(__file__).resolve().parent.parent
 PAGES_DIR = ROOT / "pages"
-#: Scale choices in the sidebar: the two conventions, plus a range with explicit ends.
-ScaleMode = Literal["range", "observed", "explicit"]
-SCALE_MODES: tuple[ScaleMode, ...] = get_args(ScaleMode)
 
 
 #: The pages, by the file in ``pages/`` that draws each; also its URL path in every language.
@@ -64,9 +59,11 @@ PAGES = (
 )
 
 DEFAULT_PAGE: PageSlug = "walkthrough"
+#: A setting of the sidebar shared by the pages.
+Setting = Literal["weights", "scale"]
 #: The sidebar settings each page uses; a page that ignores a setting does not show it (the
 #: practice page's exercises bring their own; the pitfalls page compares every scale itself).
-PAGE_SETTINGS: dict[PageSlug, tuple[str, ...]] = {
+PAGE_SETTINGS: dict[PageSlug, tuple[Setting, ...]] = {
     "walkthrough": ("weights", "scale"), "guided": ("weights", "scale"),
     "checker": ("weights", "scale"), "theory": ("weights", "scale"),
     "pitfalls": ("weights",), "practice": (),
@@ -154,7 +151,7 @@ def _pages() -> list[st.Page]:
     return pages
 
 
-def _sidebar(settings: tuple[str, ...]) -> None:
+def _sidebar(settings: tuple[Setting, ...]) -> None:
     # format_func runs again outside the script (in tests), so it must not read the session.
     lang = state.lang()
     with st.sidebar:
@@ -175,40 +172,19 @@ def _sidebar(settings: tuple[str, ...]) -> None:
 
 
 def _scale_settings(lang: str) -> None:
-    with st.sidebar:
-        mode_key = "scale_mode_input"
-        if mode_key not in st.session_state:
-            st.session_state[mode_key] = _scale_mode()
-        st.radio(tr("frame.scale"), options=SCALE_MODES, key=mode_key, on_change=_set_scale_mode,
-                 help=tr("frame.scale_help"),
-                 format_func=lambda mode: t(lang, f"frame.scale_{mode}"))
-        if st.session_state[mode_key] == "explicit":
-            low, high = st.columns(2)
-            low.number_input(tr("frame.min_rating"), step=1, key=state.bind("min"),
-                             on_change=state.commit("min"), min_value=-1000, max_value=1000)
-            high.number_input(tr("frame.max_rating"), step=1, key=state.bind("max"),
-                              on_change=state.commit("max"), min_value=-1000, max_value=1000)
-
-
-def _scale_mode() -> ScaleMode:
     session = st.session_state
-    if session.get("min") is not None or session.get("max") is not None:
-        return "explicit"
-    return state.settings().scale
-
-
-def _set_scale_mode() -> None:
-    mode = st.session_state["scale_mode_input"]
-    if mode == "explicit":
-        last = st.session_state.get("last_valid")
-        labels = last[0].labels if last is not None else (0, 4)
-        state.set_value("scale", "range")
-        state.set_value("min", int(labels[0]))
-        state.set_value("max", int(labels[-1]))
-    else:
-        state.set_value("scale", mode)
-        state.set_value("min", None)
-        state.set_value("max", None)
+    with st.sidebar:
+        state.show_scale_mode(session, keep=True)
+        st.radio(tr("frame.scale"), options=state.SCALE_MODES, key=state.SCALE_MODE_INPUT,
+                 on_change=state.set_scale_mode, args=(session,), help=tr("frame.scale_help"),
+                 format_func=lambda mode: t(lang, f"frame.scale_{mode}"))
+        if session[state.SCALE_MODE_INPUT] == "explicit":
+            low, high = st.columns(2)
+            for column, key in ((low, "min"), (high, "max")):
+                column.number_input(tr(f"frame.{key}_rating"), step=1, key=state.bind(key),
+                                    on_change=state.commit(key),
+                                    min_value=state.RATING_RANGE[0],
+                                    max_value=state.RATING_RANGE[1])
 
 
 def share_link(url_path: str) -> tuple[str, bool]:

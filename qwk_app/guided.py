@@ -5,10 +5,12 @@ test) and returns plain values; ``pages/guided.py`` calls it and draws. The stat
 these keys:
 
 * ``guided_step``: the step on screen, 1..7 (:data:`STEPS`). A shared link's ``?step=`` sets it
-  on the session's first run only; from then on the previous and next buttons move it.
-* ``cell``: the followed cell as rating labels ``(actual, predicted)``, the same key the
-  walkthrough page follows, so the cell survives a page switch. A link's ``?cell=``, a click on
-  the O heatmap and the two selectors all write it, and the selectors always agree with it.
+  on the session's first run only; from then on the previous and next buttons move it, here and
+  in the walkthrough's presenter mode, which shows the same step.
+* ``cell`` (:data:`qwk_app.widgets.CELL_KEY`): the followed cell as rating labels ``(actual,
+  predicted)``, the same key the walkthrough page follows, so the cell survives a page switch. A
+  link's ``?cell=``, a click on a cell of O and the two selectors all write it, and the selectors
+  always agree with it.
 * ``guided_whatif_item`` and ``guided_whatif_rating``: the item (1-based) given another
   prediction and that prediction; ``guided_applied`` the change just written into both vectors,
   reported once.
@@ -16,12 +18,9 @@ these keys:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
-
-import numpy as np
-from numpy.typing import NDArray
 
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Cell, UndefinedReason
@@ -33,15 +32,10 @@ from qwk_explained.teaching import cells
 
 from . import links, state
 from .state import Session, Settings
-from .widgets import follow
-
-Labels = Sequence[int] | NDArray[np.int64]
 
 STEP_KEY = "guided_step"
-CELL_KEY = "cell"
 #: Prefix of the two cell selectors' widget keys (``guided_cell_row_input``...).
 CELL_PREFIX = "guided_cell"
-CLICK_KEY = "guided_click_observed"
 ITEM_KEY = "guided_whatif_item"
 RATING_KEY = "guided_whatif_rating"
 APPLIED_KEY = "guided_applied"
@@ -87,25 +81,6 @@ def current_step(session: Session) -> StepShown:
 def move(session: Session, delta: int) -> None:
     """The previous (``-1``) or next (``+1``) step, staying at step 1 and at the last step."""
     session[STEP_KEY] = min(max(_stored_step(session) + delta, 1), TOTAL)
-
-
-# --- the followed cell ----------------------------------------------------------------------------
-
-
-def follow_click(session: Session, labels: Labels) -> None:
-    """The O heatmap's ``on_select``: the clicked cell becomes the followed cell.
-
-    The event (under :data:`CLICK_KEY`) comes from the browser: anything that is not a point
-    on a cell of this scale is ignored.
-    """
-    event = session.get(CLICK_KEY)
-    selection = event.get("selection") if isinstance(event, Mapping) else None
-    points = selection.get("points") if isinstance(selection, Mapping) else None
-    if not points or not isinstance(points, Sequence) or not isinstance(points[0], Mapping):
-        return
-    cell = links.cell_from_point(points[0], labels)
-    if cell is not None:
-        follow(session, labels, cell)
 
 
 # --- what the page writes about the followed cell -------------------------------------------------

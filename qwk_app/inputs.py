@@ -12,7 +12,6 @@ keeps it for undo (:func:`qwk_app.state.remember`) and the page offers to put it
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
 from typing import Literal, get_args
 
 import numpy as np
@@ -27,6 +26,8 @@ from qwk_explained.teaching.examples import BY_NAME, EXAMPLES, random_ratings
 
 from . import state, widgets
 from .compute import Outcome
+from .editor import Row
+from .state import Session
 from .text import escape_markdown, num, show_error, tr
 
 #: Rows the table editor shows; longer vectors are edited as text or uploaded.
@@ -52,15 +53,15 @@ def vector_panel() -> None:
     reruns. The examples and the uploaders (cheap, and a file uploader that is not drawn forgets
     its file) are always built. Opening a tab reruns the page.
     """
-    _keep_random_settings()
+    session = st.session_state
+    _keep_random_settings(session)
     widgets.undo_offer("undo_inputs", ("example", "random", "upload"))
     labels = [tr(f"inputs.tab_{slug}") for slug in INPUT_TABS]
     # The open tab is kept as a slug, so it survives a language switch (the labels change).
-    opened = st.session_state.get("input_tab", INPUT_TABS[0])
-    st.session_state["input_tab_input"] = labels[INPUT_TABS.index(opened)
-                                                 if opened in INPUT_TABS else 0]
+    opened = session.get("input_tab", INPUT_TABS[0])
+    session["input_tab_input"] = labels[INPUT_TABS.index(opened) if opened in INPUT_TABS else 0]
     examples, table, generate, upload = st.tabs(labels, key="input_tab_input",
-                                                on_change=_tab_opened, args=(labels,))
+                                                on_change=_tab_opened, args=(session, labels))
     with examples:
         _presets()
     with upload:  # always drawn: a file uploader forgets its file when a run does not draw it
@@ -73,10 +74,9 @@ def vector_panel() -> None:
             _random_form()
 
 
-def _tab_opened(labels: list[str]) -> None:
-    label = st.session_state.get("input_tab_input")
-    st.session_state["input_tab"] = (INPUT_TABS[labels.index(label)] if label in labels
-                                     else INPUT_TABS[0])
+def _tab_opened(session: Session, labels: list[str]) -> None:
+    label = session.get("input_tab_input")
+    session["input_tab"] = INPUT_TABS[labels.index(label)] if label in labels else INPUT_TABS[0]
 
 
 def text_fields(outcome: Outcome) -> None:
@@ -87,7 +87,8 @@ def text_fields(outcome: Outcome) -> None:
         st.info(tr("inputs.upload_active", name=escape_markdown(upload["name"]),
                    count=len(upload["actual"])),
                 icon=":material/upload_file:")
-        st.button(tr("inputs.upload_clear"), on_click=_clear_upload, key="upload_clear")
+        st.button(tr("inputs.upload_clear"), on_click=clear_upload, args=(session,),
+                  key="upload_clear")
         show_error(outcome.errors.get("scale"))
         return
     left, right = st.columns(2)
@@ -95,8 +96,8 @@ def text_fields(outcome: Outcome) -> None:
         with column:
             # rebind, not bind: the walkthrough, guided and checker pages all draw these two.
             st.text_input(tr(f"inputs.{name}_label"), key=state.rebind(name),
-                          on_change=_typed(name), help=tr("inputs.text_help"), live=LIVE_PAUSE,
-                          autocomplete="off")
+                          on_change=typed, args=(session, name), help=tr("inputs.text_help"),
+                          live=LIVE_PAUSE, autocomplete="off")
             _field_status(outcome, name)
     if "pair" in outcome.pending:
         st.caption(tr("inputs.typing_lengths", n_actual=num(outcome.counts.get("actual", 0)),
@@ -118,93 +119,87 @@ def _field_status(outcome: Outcome, name: str) -> None:
         st.caption(tr("inputs.count", count=num(outcome.counts[name])))
 
 
-def _typed(name: str) -> Callable[[], None]:
-    copy = state.commit(name)
-
-    def _changed() -> None:
-        copy()
-        _reset_editor()
-        # Undo would now take back the typing too: it is only offered right after a replacement.
-        state.forget_replaced()
-
-    return _changed
-
-
-def _reset_editor() -> None:
-    st.session_state["editor_version"] = st.session_state.get("editor_version", 0) + 1
+def typed(session: Session, name: str) -> None:
+    """A rating field's ``on_change``: its text becomes the canonical vector."""
+    session[name] = session[f"{name}_input"]
+    state.VECTOR_TABLE.redraw(session)
+    # Undo would now take back the typing too: it is only offered right after a replacement.
+    state.forget_replaced(session=session)
 
 
 def _presets() -> None:
     lang = state.lang()  # bound now: format_func may run outside the script (tests)
     st.pills(tr("inputs.presets"), options=[e.name for e in EXAMPLES], key="preset_pick",
              format_func=lambda name: t(lang, f"presets.{name}"), on_change=_apply_preset,
-             help=tr("inputs.presets_help"))
+             args=(st.session_state,), help=tr("inputs.presets_help"))
 
 
-def load_example(name: str) -> None:
+def load_example(session: Session, name: str) -> None:
     """Put a named example into the shared vectors, on the scale its data spans (undoable)."""
     example = BY_NAME[name]
-    state.remember("example", example=name)
+    state.remember("example", session=session, example=name)
     state.set_vectors(state.vector_text(np.array(example.actual)),
-                      state.vector_text(np.array(example.predicted)))
-    state.set_value("min", None)
-    state.set_value("max", None)
-    st.session_state["scale_mode_input"] = st.session_state.get("scale", "range")
+                      state.vector_text(np.array(example.predicted)), session=session)
+    state.set_value("min", None, session=session)
+    state.set_value("max", None, session=session)
+    state.show_scale_mode(session)
 
 
-def _apply_preset() -> None:
-    name = st.session_state.get("preset_pick")
+def _apply_preset(session: Session) -> None:
+    name = session.get("preset_pick")
     if name in BY_NAME:
-        load_example(name)
-    st.session_state["preset_pick"] = None
+        load_example(session, name)
+    session["preset_pick"] = None
 
 
 # --- the table editor -------------------------------------------------------------------------
+
+#: The table editor's columns: one row per item.
+TABLE_COLUMNS = ("actual", "predicted")
+
+
+def table_rows(session: Session) -> tuple[str, list[Row]]:
+    """The table editor's widget key and rows (actual, predicted): the rows it was drawn with
+    while it holds edits, else the typed ratings now.
+
+    Raises the text's :class:`InputError` when the two fields are not two lists of the same
+    length: the table shows complete data only.
+    """
+
+    def read() -> list[Row]:
+        actual = parse_vector(str(session.get("actual", "")))
+        predicted = parse_vector(str(session.get("predicted", "")))
+        check_pair(actual, predicted)
+        return [[a, p] for a, p in zip(actual.tolist(), predicted.tolist(), strict=True)]
+
+    return state.VECTOR_TABLE.rows(session, read)
+
 
 def _table_editor() -> None:
     session = st.session_state
     if session.get("upload") is not None:
         st.info(tr("inputs.table_upload"))
         return
-    version = session.get("editor_version", 0)
-    base = session.get("editor_base")
-    # The editor holds its edits relative to the rows it was drawn with, in its widget state, and
-    # Streamlit drops that state while the editor is not drawn (another tab or page open) once
-    # the edits are in the text. Without live edits, the rows are read again from the text; if
-    # they changed, a new key draws a fresh editor instead of the old rows.
-    if base is None or base[0] != version or f"editor_{version}" not in session:
-        try:
-            actual = parse_vector(str(session.get("actual", ""))).tolist()
-            predicted = parse_vector(str(session.get("predicted", ""))).tolist()
-        except InputError:
-            st.info(tr("inputs.table_fix_text"))
-            return
-        if len(actual) != len(predicted):
-            st.info(tr("inputs.table_fix_text"))
-            return
-        if base is not None and base[0] == version and (base[1], base[2]) != (actual, predicted):
-            version += 1
-            session["editor_version"] = version
-        base = (version, actual, predicted)
-        session["editor_base"] = base
-    _, actual, predicted = base
-    if len(actual) > EDITOR_MAX_ROWS:
-        st.info(tr("inputs.table_too_long", count=len(actual), limit=num(EDITOR_MAX_ROWS)))
+    try:
+        key, rows = table_rows(session)
+    except InputError:
+        st.info(tr("inputs.table_fix_text"))
         return
-    actual_label, predicted_label = tr("inputs.column_actual"), tr("inputs.column_predicted")
+    if len(rows) > EDITOR_MAX_ROWS:
+        st.info(tr("inputs.table_too_long", count=len(rows), limit=num(EDITOR_MAX_ROWS)))
+        return
+    low, high = state.RATING_RANGE
     st.data_editor(
-        {"actual": actual, "predicted": predicted},
-        key=f"editor_{version}",
+        {name: [row[k] for row in rows] for k, name in enumerate(TABLE_COLUMNS)},
+        key=key,
         num_rows="dynamic",
         width="stretch",
         placeholder="—",  # an empty cell of a new row, instead of Streamlit's "None"
         column_config={
-            "actual": st.column_config.NumberColumn(actual_label, step=1, format="%d",
-                                                    min_value=-1000, max_value=1000),
-            "predicted": st.column_config.NumberColumn(predicted_label, step=1, format="%d",
-                                                       min_value=-1000, max_value=1000),
-        },
-        height=min(38 + 35 * (len(actual) + 1), 420),
+            name: st.column_config.NumberColumn(tr(f"inputs.column_{name}"), step=1,
+                                                format="%d", min_value=low, max_value=high)
+            for name in TABLE_COLUMNS},
+        height=min(38 + 35 * (len(rows) + 1), 420),
     )
     st.caption(tr("inputs.table_help"))
     incomplete = session.get("editor_incomplete", 0)
@@ -212,35 +207,23 @@ def _table_editor() -> None:
         st.warning(tr("inputs.table_incomplete", count=incomplete))
 
 
-def apply_table_edits() -> None:
-    """Apply the table editor's edits to its frozen base and write the result back as text.
+def apply_table_edits(session: Session) -> None:
+    """Write the table editor's rows back as text (rows with an empty cell are left out, and
+    counted for the page to say so).
 
     Called at the start of a run, before any widget is drawn, so the text fields can still be
-    updated in the same run. The editor keeps its edits relative to the base it was drawn from;
-    replaying them is idempotent, so this may run on every rerun.
+    updated in the same run; replaying the edits is idempotent, so it may run on every rerun.
+    With nothing edited the text stays exactly as the user typed it.
     """
-    session = st.session_state
-    base = session.get("editor_base")
-    if base is None or base[0] != session.get("editor_version", 0):
+    rows = state.VECTOR_TABLE.replay(session, TABLE_COLUMNS)
+    if rows is None:
         return
-    version, actual, predicted = base
-    delta = session.get(f"editor_{version}") or {}
-    if not any(delta.get(part) for part in ("edited_rows", "added_rows", "deleted_rows")):
-        return  # nothing edited: leave the text exactly as the user typed it
-    rows = [[a, p] for a, p in zip(actual, predicted, strict=True)]
-    for index, change in delta.get("edited_rows", {}).items():
-        for column, value in change.items():
-            rows[int(index)][0 if column == "actual" else 1] = value
-    for added in delta.get("added_rows", []):
-        rows.append([added.get("actual"), added.get("predicted")])
-    deleted = {int(i) for i in delta.get("deleted_rows", [])}
-    rows = [row for index, row in enumerate(rows) if index not in deleted]
     complete = [row for row in rows if row[0] is not None and row[1] is not None]
     session["editor_incomplete"] = len(rows) - len(complete)
-    for name, column in (("actual", 0), ("predicted", 1)):
+    for name, column in zip(TABLE_COLUMNS, (0, 1), strict=True):
         text = ", ".join(str(int(row[column])) for row in complete)
         if session.get(name) != text:
-            state.set_value(name, text)
+            state.set_value(name, text, session=session)
 
 
 # --- random examples --------------------------------------------------------------------------
@@ -249,13 +232,12 @@ def apply_table_edits() -> None:
 RANDOM_DEFAULTS = {"random_n": 20, "random_classes": 5, "random_agreement": 0.6, "random_seed": 42}
 
 
-def _keep_random_settings() -> None:
+def _keep_random_settings(session: Session) -> None:
     """Keep the random form's values while its tab is closed (every run, before any widget).
 
     Streamlit drops the value of a widget that a run does not draw; one the script has set
     itself is kept. The widgets then take their values from here, not from ``value=``.
     """
-    session = st.session_state
     for key, default in RANDOM_DEFAULTS.items():
         session[key] = session.get(key, default)
 
@@ -271,37 +253,42 @@ def _random_form() -> None:
                      step=0.05, key="random_agreement", help=tr("inputs.random_agreement_help"))
         last.number_input(tr("inputs.random_seed"), min_value=0, max_value=2**31 - 1,
                           step=1, key="random_seed", help=tr("inputs.random_seed_help"))
-        st.form_submit_button(tr("inputs.random_generate"), on_click=_generate)
+        st.form_submit_button(tr("inputs.random_generate"), on_click=_generate,
+                              args=(st.session_state,))
 
 
-def _generate() -> None:
-    session = st.session_state
+def _generate(session: Session) -> None:
     actual, predicted = random_ratings(int(session["random_n"]), int(session["random_classes"]),
                                        float(session["random_agreement"]),
                                        int(session["random_seed"]))
-    state.remember("random", n_items=num(len(actual)))
-    state.set_vectors(state.vector_text(actual), state.vector_text(predicted))
+    state.remember("random", session=session, n_items=num(len(actual)))
+    state.set_vectors(state.vector_text(actual), state.vector_text(predicted), session=session)
 
 
 # --- CSV upload -------------------------------------------------------------------------------
 
 def _upload() -> None:
+    session = st.session_state
     limit = st.get_option("server.maxUploadSize")
     # A row of two one-digit ratings is 4 bytes ("3,4\n"): the cap in rows a teacher can picture.
     st.caption(tr("inputs.upload_help", limit=num(limit), count=limit * 2**20 // 4))
     left, right = st.columns(2)
-    left.file_uploader(tr("inputs.upload_first"), type=["csv", "txt", "tsv"], key="upload_first",
-                       on_change=_uploaded)
-    right.file_uploader(tr("inputs.upload_second"), type=["csv", "txt", "tsv"],
-                        key="upload_second", on_change=_uploaded)
-    show_error(st.session_state.get("upload_error"))
-    notice = st.session_state.get("upload_notice")
+    for column, key in ((left, "upload_first"), (right, "upload_second")):
+        column.file_uploader(tr(f"inputs.{key}"), type=["csv", "txt", "tsv"], key=key,
+                             on_change=take_upload, args=(session,))
+    show_error(session.get("upload_error"))
+    notice = session.get("upload_notice")
     if notice:
         st.success(tr("inputs.upload_loaded", name=escape_markdown(notice[0]), count=notice[1]))
 
 
-def _uploaded() -> None:
-    session = st.session_state
+def take_upload(session: Session) -> None:
+    """The uploaders' ``on_change``: the ratings of one file of two columns, or of two files of
+    one column each, replace the vectors (undoable); a problem is kept for the page to show.
+
+    Up to :data:`UPLOAD_AS_TEXT_MAX` items they become the typed text, where they stay editable;
+    a larger file is kept as arrays (``upload``), out of the text fields and the link.
+    """
     session["upload_error"] = None
     session["upload_notice"] = None
     first, second = session.get("upload_first"), session.get("upload_second")
@@ -326,9 +313,10 @@ def _uploaded() -> None:
         session["upload_error"] = error
         return
     name = first.name if second is None else f"{first.name} + {second.name}"
-    state.remember("upload", name=escape_markdown(name))
+    state.remember("upload", session=session, name=escape_markdown(name))
     if len(actual) <= UPLOAD_AS_TEXT_MAX:
-        state.set_vectors(state.vector_text(actual), state.vector_text(predicted))
+        state.set_vectors(state.vector_text(actual), state.vector_text(predicted),
+                          session=session)
     else:
         # Hashed in place (``.data`` is a memoryview of the array, no copy); hashlib lets other
         # sessions run meanwhile.
@@ -343,6 +331,7 @@ def _uploaded() -> None:
     session["upload_notice"] = (name, len(actual))
 
 
-def _clear_upload() -> None:
-    st.session_state["upload"] = None
-    st.session_state["upload_notice"] = None
+def clear_upload(session: Session) -> None:
+    """Back to the typed vectors (they were kept while the upload was shown)."""
+    session["upload"] = None
+    session["upload_notice"] = None

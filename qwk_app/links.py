@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import ipaddress
 import socket
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 from urllib.parse import urlsplit
 
@@ -64,30 +64,6 @@ def parse_cell(value: Any, labels: Sequence[int] | NDArray[np.int64]) -> Cell | 
 def cell_text(result: Walkthrough, i: int, j: int) -> str:
     """The cell as ``"4,0"`` (rating labels), the inverse of :func:`parse_cell`."""
     return f"{int(result.labels[i])},{int(result.labels[j])}"
-
-
-def cell_from_point(point: Mapping[str, Any],
-                    labels: Sequence[int] | NDArray[np.int64]) -> Cell | None:
-    """The cell (i, j) of a clicked heatmap point: ``x`` is the predicted label, ``y`` the actual.
-
-    Falls back to ``customdata`` holding the positions ``[i, j]``.
-
-    >>> cell_from_point({"x": "0", "y": "4"}, [0, 1, 2, 3, 4])
-    (4, 0)
-    """
-    row = _label_position(point.get("y"), labels)
-    col = _label_position(point.get("x"), labels)
-    if row is not None and col is not None:
-        return row, col
-    custom = point.get("customdata")
-    if isinstance(custom, Sequence) and not isinstance(custom, str) and len(custom) == 2:
-        try:
-            i, j = int(custom[0]), int(custom[1])
-        except (TypeError, ValueError):
-            return None
-        if 0 <= i < len(labels) and 0 <= j < len(labels):
-            return i, j
-    return None
 
 
 def cell_from_trigger(value: Any, size: int) -> Cell | None:

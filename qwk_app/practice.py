@@ -36,6 +36,7 @@ from qwk_explained.teaching.exercises import (
 )
 from qwk_explained.teaching.mistakes import MistakeModel, mistake_model
 
+from . import state
 from .state import Session
 
 SEED, LEVEL, INDEX = "practice_seed", "practice_level", "practice_index"
@@ -63,20 +64,14 @@ def _model(seed: int, level: Level) -> MistakeModel:
     return mistake_model(walk(seed, level))
 
 
-def _set(session: Session, key: str, value: Any) -> None:
-    """A field's canonical value and its widget's copy, kept in step."""
-    session[key] = value
-    session[f"{key}_input"] = value
-
-
 def load(session: Session, seed: int, level: Level) -> None:
     """Show exercise (seed, level) from its first question; the session's score is kept."""
     session[SEED], session[LEVEL] = seed, level
     session[INDEX], session[RESULTS], session[TYPED], session[PROBLEM] = 0, {}, {}, None
     session[NOTICES] = []
     session[LEVEL_INPUT] = level
-    _set(session, ANSWER, "")
-    _set(session, CHOICE, None)
+    state.set_value(ANSWER, "", session=session)
+    state.set_value(CHOICE, None, session=session)
 
 
 def shown(text: object, escape: Callable[[str], str]) -> str:
@@ -122,8 +117,39 @@ def reset_score(session: Session) -> None:
 def next_question(session: Session) -> None:
     session[INDEX] += 1
     session[PROBLEM] = None
-    _set(session, ANSWER, "")
-    _set(session, CHOICE, None)
+    state.set_value(ANSWER, "", session=session)
+    state.set_value(CHOICE, None, session=session)
+
+
+def answer_key(kind: Kind) -> str:
+    """The canonical key of the answer to a question: the choice of a comparison, else the
+    typed value."""
+    return CHOICE if kind == "compare" else ANSWER
+
+
+def answer_field(session: Session, kind: Kind, answered: bool) -> str:
+    """The widget key of the answer field: the choice of a comparison, else the typed value.
+
+    While the question is open that is the field's mirror of its canonical value. Once it is
+    answered the field is drawn disabled, as a separate widget holding a copy of the answer: a
+    keyed widget that turns disabled loses its value in the run where it is disabled (Streamlit
+    1.67), and the learner should still see what they typed.
+    """
+    canonical = answer_key(kind)
+    if not answered:
+        return state.bind(canonical, session=session)
+    copy = f"{canonical}_done"
+    session[copy] = session.get(canonical)
+    return copy
+
+
+def problem(session: Session, kind: Kind) -> str | None:
+    """Why the last answer could not be read (``practice.problem_<code>``): a comparison has
+    only one problem, no choice made."""
+    code = session.get(PROBLEM)
+    if not code:
+        return None
+    return "no_choice" if kind == "compare" else str(code)
 
 
 def current(session: Session) -> tuple[Exercise, int]:
@@ -153,8 +179,7 @@ def check(session: Session, group: str) -> None:
     ex, index = current(session)
     if index in session[RESULTS]:
         return
-    question = ex.questions[index]
-    canonical = CHOICE if question.kind == "compare" else ANSWER
+    canonical = answer_key(ex.questions[index].kind)
     text = session.get(f"{canonical}_input")
     session[canonical] = text
     result = attempt(session, index, None if text is None else str(text), group)

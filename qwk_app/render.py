@@ -13,27 +13,25 @@ and the cells of every matrix whose value changed are marked for a moment.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-import numpy as np
 import streamlit as st
-from plotly import graph_objects as go
 
 from qwk_explained.core.stats import KappaStatistics
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Cell
 from qwk_explained.present import charts as light
-from qwk_explained.present import figures, formulas, inference
-from qwk_explained.present.catalogue import FIGURE_NAMES, STEPS, FigureName, Step
+from qwk_explained.present import formulas, inference
+from qwk_explained.present.catalogue import STEPS, FigureName, Step
 from qwk_explained.present.numbers import format_label, rounds_to_zero
 from qwk_explained.teaching import cells
 from qwk_explained.teaching.interpret import shown_interval
 
 from . import charts as drawn
-from . import state
+from . import guided, state
 from .compute import Outcome
+from .state import Session
 from .text import label, num, signed, tr
 
 
@@ -79,13 +77,12 @@ class Change:
     fresh: bool = False
 
 
-def track_change(outcome: Outcome) -> Change | None:
+def track_change(session: Session, outcome: Outcome) -> Change | None:
     """The change that led to the result shown now, if the result did change since it was shown.
 
     The result shown is remembered per session, so the comparison is with what the learner
     saw, on any page; a result kept while the input has a problem changes nothing.
     """
-    session = st.session_state
     if outcome.result is None:
         return None
     shown = session.get(_SHOWN)
@@ -126,42 +123,6 @@ def summary(result: Walkthrough, change: Change | None) -> None:
 
 
 # --- charts -------------------------------------------------------------------------------------
-
-@st.cache_resource(max_entries=256, show_spinner=False)
-def _figure(key: str, _result: Walkthrough, lang: str, which: FigureName,
-            cell: Cell | None) -> go.Figure:
-    """Build one plotly figure; ``key`` names what it shows, so the result is not hashed."""
-    return figures.walkthrough_figure(_result, which, lang, cell)
-
-
-#: The arrays each figure draws: two results with equal arrays get the same figure. Every figure
-#: but the histograms draws the matrix it is named after.
-_SHOWS: dict[FigureName, tuple[str, ...]] = {
-    which: ("actual_hist", "predicted_hist") if which == "histograms" else (which,)
-    for which in FIGURE_NAMES
-}
-
-
-def _content_key(result: Walkthrough, which: FigureName) -> str:
-    """A digest of what figure ``which`` shows (its arrays and the scale), not of the input text.
-
-    Figures are then shared by every input that draws the same thing: the weights chart by every
-    vector pair on the same scale, and all but the weight-dependent charts when only the
-    weighting changes. Each figure is built once per content, language and highlighted cell.
-    """
-    digest = hashlib.blake2b(which.encode(), digest_size=16)
-    for part in (result.labels, *(getattr(result, name) for name in _SHOWS[which])):
-        array = np.ascontiguousarray(part)
-        digest.update(f"{array.dtype.str}{array.shape}".encode())
-        digest.update(array.tobytes())
-    return digest.hexdigest()
-
-
-def figure(result: Walkthrough, which: FigureName, cell: Cell | None = None) -> go.Figure:
-    """The cached plotly figure ``which`` with ``cell`` outlined (for a page that needs plotly's
-    own interactions; the steps draw the light charts of :func:`chart`)."""
-    return _figure(_content_key(result, which), result, state.lang(), which, cell)
-
 
 #: What a click on a chart's cell does: a function of the cell "i,j", or nothing.
 OnCell = Callable[[str], None] | None
@@ -249,29 +210,19 @@ def step(step: Step, result: Walkthrough, stats: KappaStatistics, cell: Cell, *,
 
 # --- presenter mode: one step at a time ---------------------------------------------------------
 
-PRESENT_STEP_KEY = "present_step"
-
-
-def _move_step(delta: int) -> None:
-    session = st.session_state
-    current = session.get(PRESENT_STEP_KEY, 1)
-    session[PRESENT_STEP_KEY] = min(max(int(current) + delta, 1), len(STEPS))
-
-
-def presented_step() -> Step:
-    """The step presenter mode shows, with previous and next buttons (the room sees one step)."""
-    session = st.session_state
-    number = session.get(PRESENT_STEP_KEY)
-    if not isinstance(number, int) or not 1 <= number <= len(STEPS):
-        number = session[PRESENT_STEP_KEY] = 1
+def presented_step(session: Session) -> Step:
+    """The step presenter mode shows, with previous and next buttons (the room sees one step):
+    the step-by-step page's step (:func:`qwk_app.guided.current_step`), so both show the same."""
+    number = guided.current_step(session).number
     back, where, forward = st.columns([1, 2, 1], vertical_alignment="center")
-    back.button(tr("presenter.previous"), key="present_prev", on_click=_move_step, args=(-1,),
-                disabled=number <= 1, icon=":material/arrow_back:", width="stretch")
+    back.button(tr("presenter.previous"), key="present_prev", on_click=guided.move,
+                args=(session, -1), disabled=number <= 1, icon=":material/arrow_back:",
+                width="stretch")
     where.progress(number / len(STEPS),
                    text=tr("presenter.progress", step=num(number), total=num(len(STEPS))))
-    forward.button(tr("presenter.next"), key="present_next", on_click=_move_step, args=(1,),
-                   disabled=number >= len(STEPS), icon=":material/arrow_forward:",
-                   type="primary", width="stretch")
+    forward.button(tr("presenter.next"), key="present_next", on_click=guided.move,
+                   args=(session, 1), disabled=number >= len(STEPS),
+                   icon=":material/arrow_forward:", type="primary", width="stretch")
     return STEPS[number - 1]
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, get_args
 
 import numpy as np
 import streamlit as st
@@ -22,6 +22,8 @@ from qwk_explained.core.errors import InputError
 from qwk_explained.core.limits import MAX_ABS_RATING
 from qwk_explained.core.types import SCALES, WEIGHTINGS, Scale, Weighting
 from qwk_explained.present.languages import DEFAULT_LANGUAGE, LANGUAGES, resolve_language
+
+from .editor import Editor
 
 #: Where state lives: ``st.session_state``, or a plain ``dict`` when a page's state machine runs in
 #: a unit test (Streamlit's keys may be ``str`` or ``int``, hence ``Any``).
@@ -54,8 +56,27 @@ _UNDO = "_qwk_undo"
 UNDO_DEPTH = 10
 #: The inputs an example, a random draw or a moved item replaces, and undo restores.
 UNDOABLE = ("actual", "predicted", "scale", "min", "max", "upload")
+#: What can replace the inputs and be undone (``undo.<action>`` in the locales says what it did).
+UndoAction = Literal["example", "random", "upload", "move"]
 _PROBLEMS = "_qwk_url_problems"
 _PAGE_PARAMS = "_qwk_page_params"
+#: The last valid result and its key (:func:`qwk_app.compute.current` keeps it): shown while the
+#: input has a problem, and the scale an explicit range starts from.
+LAST_VALID = "last_valid"
+
+#: Lowest and highest rating a number field of the app takes (the sidebar's ends, the table
+#: editor's cells, a typed table's first rating): any rating a class uses, within reason.
+RATING_RANGE = (-1000, 1000)
+#: The table editor of the two rating vectors: typed text is its canonical state, so every change
+#: of the text from code draws it afresh (:meth:`Editor.redraw`).
+VECTOR_TABLE = Editor("editor")
+
+#: Scale choices in the sidebar: the two conventions, plus a range with explicit ends.
+ScaleMode = Literal["range", "observed", "explicit"]
+SCALE_MODES: tuple[ScaleMode, ...] = get_args(ScaleMode)
+#: The sidebar's scale radio: not the mirror of one canonical value (``<key>_input``) but of three
+#: (scale, min and max), so it is kept in step by :func:`show_scale_mode`.
+SCALE_MODE_INPUT = "scale_mode_input"
 
 
 def init_session() -> None:
@@ -179,11 +200,12 @@ def url_fits() -> bool:
         len(str(state.get(k, ""))) <= MAX_URL_VECTOR_CHARS for k in ("actual", "predicted"))
 
 
-def bind(key: str) -> str:
+def bind(key: str, *, session: Session | None = None) -> str:
     """The widget key mirroring canonical ``key``, filled from the canonical value when missing."""
+    session = _session(session)
     widget_key = f"{key}_input"
-    if widget_key not in st.session_state:
-        st.session_state[widget_key] = st.session_state.get(key, DEFAULTS.get(key))
+    if widget_key not in session:
+        session[widget_key] = session.get(key, DEFAULTS.get(key))
     return widget_key
 
 
@@ -230,7 +252,7 @@ def set_vectors(actual: str, predicted: str, *, session: Session | None = None) 
     set_value("actual", actual, session=session)
     set_value("predicted", predicted, session=session)
     session["upload"] = None
-    session["editor_version"] = session.get("editor_version", 0) + 1
+    VECTOR_TABLE.redraw(session)
 
 
 def _session(session: Session | None) -> Session:
@@ -252,11 +274,41 @@ class Settings:
     max_rating: int | None
 
 
-def settings() -> Settings:
+def settings(session: Session | None = None) -> Settings:
     """The settings of this session (checked when they arrived from the URL or a widget)."""
-    state = st.session_state
-    return Settings(state.get("weights", "quadratic"), state.get("scale", "range"),
-                    state.get("min"), state.get("max"))
+    session = _session(session)
+    return Settings(session.get("weights", "quadratic"), session.get("scale", "range"),
+                    session.get("min"), session.get("max"))
+
+
+def scale_mode(session: Session) -> ScaleMode:
+    """The sidebar's scale choice for the session's settings: explicit once an end is set."""
+    if session.get("min") is not None or session.get("max") is not None:
+        return "explicit"
+    return settings(session).scale
+
+
+def show_scale_mode(session: Session, *, keep: bool = False) -> None:
+    """Set the sidebar's scale radio to the session's settings after code changed them (an
+    example, undo); with ``keep``, only when the radio has no value yet (it is being drawn)."""
+    if not (keep and SCALE_MODE_INPUT in session):
+        session[SCALE_MODE_INPUT] = scale_mode(session)
+
+
+def set_scale_mode(session: Session) -> None:
+    """The scale radio's ``on_change``: a convention clears the ends; an explicit range starts
+    from the ends of the scale shown (the last valid result's, else 0 to 4)."""
+    mode = session[SCALE_MODE_INPUT]
+    if mode == "explicit":
+        last = session.get(LAST_VALID)
+        labels = last[0].labels if last is not None else (0, 4)
+        set_value("scale", "range", session=session)
+        set_value("min", int(labels[0]), session=session)
+        set_value("max", int(labels[-1]), session=session)
+    else:
+        set_value("scale", mode, session=session)
+        set_value("min", None, session=session)
+        set_value("max", None, session=session)
 
 
 # --- undo ---------------------------------------------------------------------------------------
@@ -268,11 +320,11 @@ class Replaced:
     under ``undo.`` and its parameters), so the page can say what undo would undo."""
 
     values: dict[str, Any]
-    action: str
+    action: UndoAction
     params: dict[str, Any]
 
 
-def remember(action: str, *, session: Session | None = None, **params: Any) -> None:
+def remember(action: UndoAction, *, session: Session | None = None, **params: Any) -> None:
     """Keep the current inputs before ``action`` replaces them (an example, a random draw...)."""
     session = _session(session)
     stack: list[Replaced] = list(session.get(_UNDO, []))
@@ -305,7 +357,5 @@ def undo(*, session: Session | None = None) -> None:
             session["upload"] = value
         else:
             set_value(key, value, session=session)
-    session["scale_mode_input"] = ("explicit" if replaced.values["min"] is not None
-                                   or replaced.values["max"] is not None
-                                   else replaced.values["scale"])
-    session["editor_version"] = session.get("editor_version", 0) + 1
+    show_scale_mode(session)
+    VECTOR_TABLE.redraw(session)

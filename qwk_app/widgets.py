@@ -2,14 +2,15 @@
 
 One cell (i, j) is followed through the steps: it is outlined in every matrix, its two histogram
 bars are marked, and each step works out its arithmetic. It is kept by its rating labels under
-``cell`` in the session (and ``?cell=4,0`` in links), and chosen with two selectors, by a click on
-any cell of any chart (:func:`follow_click`), or by moving an item, which follows the item.
+:data:`CELL_KEY` in the session (and ``?cell=4,0`` in links), and chosen with two selectors, by a
+click on any cell of any chart (:func:`follow_click`), or by moving an item, which follows the
+item.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Literal, get_args
 
 import numpy as np
 import streamlit as st
@@ -22,17 +23,20 @@ from qwk_explained.present.numbers import format_label
 from qwk_explained.teaching.cells import default_cell, move_item
 
 from . import links, state
-from .state import Session
+from .state import Session, UndoAction
 from .text import tr
 
 Labels = Sequence[int] | NDArray[np.int64]
+#: Where the followed cell is kept (rating labels), the same on every page.
+CELL_KEY = "cell"
 #: How a click on a cell of O is read: follow that cell, or move one item of the followed cell
 #: there.
-CLICK_ACTIONS = ("follow", "move")
+ClickAction = Literal["follow", "move"]
+CLICK_ACTIONS: tuple[ClickAction, ...] = get_args(ClickAction)
 CLICK_ACTION_KEY = "cell_click_action"
 
 
-def keep_cell(session: Session, result: Walkthrough, *, store: str = "cell",
+def keep_cell(session: Session, result: Walkthrough, *, store: str = CELL_KEY,
               prefix: str = "cell") -> Cell:
     """The cell stored under ``store`` (rating labels) as positions (i, j) on ``result``'s scale.
 
@@ -64,7 +68,7 @@ def rating_select(container: Any, label: str, labels: list[int], **kwargs: Any) 
                                **kwargs)
 
 
-def cell_picker(result: Walkthrough, *, store: str = "cell", prefix: str = "cell",
+def cell_picker(result: Walkthrough, *, store: str = CELL_KEY, prefix: str = "cell",
                 widths: tuple[int, ...] = (1, 1, 2)) -> Cell:
     """Two selectors (actual rating i, predicted rating j) for a cell; returns its positions.
 
@@ -88,7 +92,7 @@ def cell_picker(result: Walkthrough, *, store: str = "cell", prefix: str = "cell
 
 def follow(session: Session, labels: Labels, cell: Cell) -> None:
     """Follow ``cell`` (positions): store its rating labels, the one place every page reads."""
-    session["cell"] = (int(labels[cell[0]]), int(labels[cell[1]]))
+    session[CELL_KEY] = (int(labels[cell[0]]), int(labels[cell[1]]))
 
 
 def cell_from_link(session: Session, labels: Labels) -> bool:
@@ -122,7 +126,7 @@ def follow_click(result: Walkthrough, *, movable: bool = True,
             return
         if movable and store.get(CLICK_ACTION_KEY) == "move":
             labels = [int(x) for x in result.labels]
-            source = store.get("cell")
+            source = store.get(CELL_KEY)
             if isinstance(source, tuple) and source[0] in labels and source[1] in labels:
                 move(result, (labels.index(source[0]), labels.index(source[1])), cell,
                      session=store)
@@ -152,15 +156,16 @@ def move(result: Walkthrough, source: Cell, target: Cell, *,
     return True
 
 
-def _nudge(result: Walkthrough, source: Cell, target: Cell) -> None:
-    move(result, source, target)
-
-
 #: The four nudges: (row step, column step, icon); a nudge moves one item to the next rating.
 _NUDGES = (("predicted_down", 0, -1, ":material/arrow_back:"),
            ("predicted_up", 0, 1, ":material/arrow_forward:"),
            ("actual_down", -1, 0, ":material/arrow_upward:"),
            ("actual_up", 1, 0, ":material/arrow_downward:"))
+
+
+def _nudge(result: Walkthrough, source: Cell, target: Cell) -> None:
+    """:func:`move` as a button's callback, which returns nothing."""
+    move(result, source, target)
 
 
 def move_controls(result: Walkthrough, cell: Cell, *, editable: bool) -> None:
@@ -187,7 +192,7 @@ def move_controls(result: Walkthrough, cell: Cell, *, editable: bool) -> None:
     undo_offer("undo_move", ("move",))
 
 
-def undo_offer(key: str, actions: tuple[str, ...]) -> None:
+def undo_offer(key: str, actions: tuple[UndoAction, ...]) -> None:
     """Right after one of ``actions`` replaced the ratings (an example, a random draw, an upload,
     a moved item): say what it did, and offer to put back what was there."""
     replaced = state.last_replaced()

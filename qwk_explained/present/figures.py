@@ -276,45 +276,6 @@ def histogram_bars(
     return _figure(traces, layout)
 
 
-# --- clickable cells (guided page) ----------------------------------------------------------------
-
-
-def with_click_targets(figure: go.Figure, labels: Sequence[Any] | NDArray[Any]) -> go.Figure:
-    """A copy of a :func:`heatmap` where a click on a cell selects that cell.
-
-    Plotly reports no selection for clicks on heatmap traces (Streamlit's ``on_select`` then gets
-    an empty list), but it does for scatter points. So an invisible square marker sits on every
-    cell, carrying ``customdata = [i, j]`` (row, column positions) and the heatmap's own hover
-    text; the heatmap itself stops answering the pointer so its hover label is not shown twice.
-    """
-    spec = figure.to_dict()  # a deep copy: the cached figure is left alone
-    categories = _categories(labels)
-    size = len(categories)
-    base = spec["data"][0]
-    text = base.get("text")
-    texts = [""] * (size * size) if text is None else np.ravel(
-        np.asarray(text, dtype=object)).tolist()
-    rows, cols = np.divmod(np.arange(size * size), size)
-    invisible = {"color": "rgba(0,0,0,0)"}
-    targets = {
-        "type": "scatter",
-        "x": [categories[c] for c in cols],
-        "y": [categories[r] for r in rows],
-        "customdata": np.stack([rows, cols], axis=-1).tolist(),
-        "text": texts,
-        "mode": "markers",
-        "marker": {"symbol": "square", "size": _cell_size(size), **invisible},
-        "selected": {"marker": invisible},
-        "unselected": {"marker": invisible},
-        "hovertemplate": base.get("hovertemplate"),
-        "showlegend": False,
-        "name": "click targets",
-    }
-    base["hoverinfo"] = "skip"
-    base.pop("hovertemplate", None)
-    return _figure([*spec["data"], targets], spec["layout"])
-
-
 # --- the walkthrough's figures -------------------------------------------------------------------
 
 

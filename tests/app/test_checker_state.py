@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from qwk_app import checker, practice
+from qwk_app import checker, compute, practice
 from qwk_explained import InputError, walkthrough_from_table
 from qwk_explained.teaching.checking import Answer, check_answers
 from qwk_explained.teaching.exercises import make_exercise, parse_seed
@@ -21,16 +21,20 @@ LABELS = [1, 2, 3]
 
 
 def fresh(**url):
+    """A session as the page leaves it after its first run: every grid drawn."""
     session: dict = {}
     checker.init(session, url)
-    checker.sync_labels(session, LABELS)
+    checker.take_edits(session, LABELS)
+    for grid in checker.GRIDS:
+        checker.editor_rows(session, grid, LABELS)
     return session
 
 
 def type_into(session, grid, cells):
-    version = session[checker.BASES][grid]["version"]
-    session[checker.editor_key(grid, version)] = {"edited_rows": cells}
-    checker.apply_grid_edits(session, LABELS)
+    """The data editor records every edit since it was drawn; the next run replays them."""
+    key, _ = checker.editor_rows(session, grid, LABELS)
+    session[key] = {"edited_rows": cells}
+    checker.take_edits(session, LABELS)
 
 
 # --- the checker ---------------------------------------------------------------------------------
@@ -47,18 +51,18 @@ def test_the_first_url_sets_mode_table_and_first_rating():
 
 
 def test_a_table_is_labelled_from_its_first_rating():
-    result, canonical = checker.table_result("0 4 1\n0 8 0\n0 1 5", 1, "quadratic")
+    result, canonical = compute.table_result("0 4 1\n0 8 0\n0 1 5", 1, "quadratic")
     assert result.labels.tolist() == LABELS and canonical == "0,4,1;0,8,0;0,1,5"
     assert result.kappa == TABLE.kappa
     with pytest.raises(InputError):
-        checker.table_result("1,2;3", 0, "quadratic")
+        compute.table_result("1,2;3", 0, "quadratic")
 
 
 def test_grid_edits_are_replayed_onto_the_cells_by_rating():
     session = fresh()
     type_into(session, "expected", {0: {"2": "65"}, 2: {"3": " 1/4 "}})
     assert session[checker.CELLS]["expected"] == {"1,2": "65", "3,3": "1/4"}
-    checker.apply_grid_edits(session, LABELS)  # replaying is idempotent
+    checker.take_edits(session, LABELS)  # replaying is idempotent
     assert session[checker.CELLS]["expected"] == {"1,2": "65", "3,3": "1/4"}
     # The editor reports every edit since it was drawn: the first cell emptied again.
     type_into(session, "expected", {0: {"2": ""}, 2: {"3": " 1/4 "}})
@@ -70,11 +74,10 @@ def test_grid_edits_are_replayed_onto_the_cells_by_rating():
 def test_a_new_scale_redraws_the_grids_and_keeps_cells_by_rating():
     session = fresh()
     type_into(session, "observed", {1: {"2": "8"}})
-    before = session[checker.BASES]["observed"]["version"]
-    checker.sync_labels(session, [0, 1, 2, 3])
-    assert session[checker.BASES]["observed"]["version"] == before + 1
-    version, rows = checker.editor_rows(session, "observed", [0, 1, 2, 3])
-    assert version == before + 1 and rows[2][2] == "8"
+    before, _ = checker.editor_rows(session, "observed", LABELS)
+    checker.take_edits(session, [0, 1, 2, 3])
+    key, rows = checker.editor_rows(session, "observed", [0, 1, 2, 3])
+    assert key != before and rows[2][2] == "8", "a new editor, the cell at rating (2, 2)"
     wider = walkthrough_from_table(np.eye(4, dtype=int), labels=[0, 1, 2, 3])
     assert checker.answers(session, wider) == [Answer("observed", (2, 2), "8")]
     shifted = walkthrough_from_table(np.eye(2, dtype=int), labels=[5, 6])

@@ -111,7 +111,7 @@ def test_follow_stores_rating_labels_and_the_selectors_follow():
     session: dict = {}
     result = walkthrough([1, 2, 3], [1, 2, 3])
     widgets.follow(session, result.labels, (2, 0))
-    assert session[guided.CELL_KEY] == (3, 1)
+    assert session[widgets.CELL_KEY] == (3, 1)
     assert widgets.keep_cell(session, result, prefix=guided.CELL_PREFIX) == (2, 0)
     assert selectors(session) == (3, 1)
 
@@ -132,41 +132,6 @@ def test_a_bad_cell_in_the_link_keeps_the_cell_and_is_reported_once(bad):
     assert widgets.cell_from_link(session, seed().labels) is True
     assert session["cell"] == (3, 1)
     assert widgets.cell_from_link(session, seed().labels) is False
-
-
-def click(session, *points):
-    """What Streamlit keeps under the chart's key after a click (its ``on_select`` event)."""
-    session[guided.CLICK_KEY] = {"selection": {"points": list(points), "point_indices": [],
-                                               "box": [], "lasso": []}}
-
-
-def test_a_click_on_o_follows_the_clicked_cell():
-    """User flow: x is the predicted rating, y the actual one (on 1..3: labels, not positions)."""
-    labels = np.array([1, 2, 3])
-    session: dict = {"cell": (1, 1)}
-    click(session, {"x": "1", "y": "3", "customdata": [2, 0], "point_index": 6})
-    guided.follow_click(session, labels)
-    assert session["cell"] == (3, 1)
-
-
-def test_a_click_carrying_only_positions_is_followed():
-    session: dict = {}
-    click(session, {"customdata": [0, 2]})
-    guided.follow_click(session, np.array([1, 2, 3]))
-    assert session["cell"] == (1, 3)
-
-
-@pytest.mark.parametrize("event", [
-    None, "junk", {}, {"selection": None}, {"selection": {"points": []}},
-    {"selection": {"points": "xy"}}, {"selection": {"points": [None]}},
-    {"selection": {"points": [{"x": "7", "y": "1"}]}},
-    {"selection": {"points": [{"customdata": [5, 0]}]}},
-])
-def test_a_click_that_names_no_cell_changes_nothing(event):
-    """Bad input from the browser: an empty selection or a point off the scale is ignored."""
-    session: dict = {"cell": (2, 2), guided.CLICK_KEY: event}
-    guided.follow_click(session, np.array([1, 2, 3]))
-    assert session["cell"] == (2, 2)
 
 
 def test_the_cell_is_kept_by_its_ratings_when_the_scale_widens():

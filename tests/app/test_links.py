@@ -1,9 +1,9 @@
 """Values from outside the widgets (``qwk_app.links``): the step and cell of a shared link, and the
-point of a click on a heatmap.
+cell a click on a chart reports.
 
 Sources of truth: the rating labels of the result (a cell is written with labels, read back as
-positions), the step catalogue (steps 1 to 7), and plotly's click events (a point carries its axis
-categories, or the ``customdata`` the click targets put there). Anything else reads as ``None``.
+positions), the step catalogue (steps 1 to 7), and the charts' click trigger (``"i,j"``, positions
+on the scale). Anything else reads as ``None``.
 """
 
 from __future__ import annotations
@@ -31,11 +31,8 @@ def test_cell_text_and_parse_cell_round_trip_with_labels():
         assert links.parse_cell(bad, w.labels) is None
 
 
-def test_cell_from_point_reads_labels_then_customdata():
-    labels = [1, 2, 3, 4, 5]
-    assert links.cell_from_point({"x": "1", "y": "5"}, labels) == (4, 0)
-    assert links.cell_from_point({"x": 1, "y": 5}, labels) == (4, 0)
-    assert links.cell_from_point({"customdata": [2, 3]}, labels) == (2, 3)
-    assert links.cell_from_point({"x": "9", "y": "1"}, labels) is None
-    assert links.cell_from_point({"customdata": [7, 0]}, labels) is None
-    assert links.cell_from_point({}, labels) is None
+def test_a_clicked_cell_is_read_as_positions_on_the_scale():
+    assert links.cell_from_trigger("4,0", 5) == (4, 0)
+    assert links.cell_from_trigger(" 0 , 2 ", 3) == (0, 2)
+    for bad in ("5,0", "4", "4,0,1", "-1,0", "x,1", "", None):
+        assert links.cell_from_trigger(bad, 5) is None

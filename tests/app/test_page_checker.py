@@ -17,6 +17,7 @@ import re
 import pytest
 from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
 
+from qwk_app import checker
 from qwk_explained import InputError, parse_table, walkthrough, walkthrough_from_table
 from qwk_explained.present import feedback, formulas, worksheet
 from qwk_explained.present.i18n import error_message, t
@@ -49,10 +50,15 @@ def shown(elements):
     return [re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", element.value) for element in elements]
 
 
+def editor_key(at, grid):
+    """The widget key of a grid's editor as drawn on the last run."""
+    editor = checker.editor(grid)
+    return editor.key(editor.version(at.session_state))
+
+
 def edit(at, grid, cells):
     """Type into a grid as the data editor reports it: {row index: {column label: text}}."""
-    version = at.session_state["checker_grid_bases"][grid]["version"]
-    at.session_state[f"checker_grid_{grid}_{version}"] = {
+    at.session_state[editor_key(at, grid)] = {
         "edited_rows": cells, "added_rows": [], "deleted_rows": []}
     return at.run()
 
@@ -61,8 +67,7 @@ def marks(at, grid):
     """The marks grid beside an editor (the dataframe after it)."""
     frames = at.dataframe
     keys = [getattr(frame, "key", None) for frame in frames]
-    version = at.session_state["checker_grid_bases"][grid]["version"]
-    return frames[keys.index(f"checker_grid_{grid}_{version}") + 1].value
+    return frames[keys.index(editor_key(at, grid)) + 1].value
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -180,6 +185,20 @@ def test_language_switch_keeps_table_grids_answers_and_mode():
         assert at.session_state["checker_cells"]["observed"] == {"0,0": "1"}
         assert marks(at, "observed").iloc[0, 0] == "✓"
         assert at.query_params["table"] == "1,2;3,4" and at.query_params["lang"] == lang
+
+
+def test_typed_cells_survive_a_visit_to_another_page():
+    """User flow: type into a grid, open the walkthrough, come back. Streamlit dropped the
+    editor's record of edits while it was not drawn; the cells are kept and shown."""
+    at = open_app("checker", lang="en", table=TABLE_PARAM)
+    edit(at, "expected", {0: {"1": "65"}})
+    at.switch_page("pages/walkthrough.py").run()
+    at.switch_page("pages/checker.py").run()
+    assert_clean(at)
+    assert at.session_state["checker_cells"]["expected"] == {"0,1": "65"}
+    assert marks(at, "expected").loc["0", "1"] == "✗"
+    at.run()
+    assert at.session_state["checker_cells"]["expected"] == {"0,1": "65"}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -8,10 +8,10 @@ Sources of truth: the engine (``qwk_explained.walkthrough`` on the same vectors,
 from __future__ import annotations
 
 import json
+import re
 
 import numpy as np
 import pytest
-from streamlit.proto.WidgetStates_pb2 import WidgetState
 
 from qwk_explained import parse_vector, walkthrough
 from qwk_explained.present import formulas
@@ -19,7 +19,7 @@ from qwk_explained.present.catalogue import STEPS
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import format_number, format_percent
-from tests.app.helpers import assert_clean, figure_by_title, open_app
+from tests.app.helpers import assert_clean, chart_html, open_app
 
 ACTUAL = "4,4,3,4,4,4,1,1,2,1"
 PREDICTED = "0,2,1,0,0,0,1,1,2,1"
@@ -197,32 +197,20 @@ def test_cell_with_many_items_is_capped_at_50():
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_highlight_in_the_observed_heatmap_follows_the_chosen_cell(lang):
-    """The O figure's outline (layout.shapes) sits on the chosen cell: x = column, y = row."""
+def test_o_outlines_the_chosen_cell_and_its_cells_can_be_clicked(lang):
+    """Step 1's O is the walkthrough's chart: it outlines the chosen cell (data-cell holds the
+    positions: rating 3 of 0..4 is position 3), and its cells are buttons (a click follows the
+    cell through :func:`qwk_app.widgets.follow_click`, as on the walkthrough)."""
     at = open_app("guided", lang=lang, step=1, **SEED)
     pick_cell(at, 3, 1)
-    spec = figure_by_title(at, t(lang, "steps.observed_chart"))
-    shapes = spec["layout"]["shapes"]
-    assert shapes and all((s["x0"], s["x1"], s["y0"], s["y1"]) == (0.5, 1.5, 2.5, 3.5)
-                          for s in shapes)
-    assert spec["data"][-1]["type"] == "scatter", "click targets on the cells"
-
-
-def test_clicking_a_cell_of_o_follows_that_cell():
-    """User flow: a click on O sends a selected point (what Streamlit's frontend sends)."""
-    at = open_app("guided", lang="en", step=1, **SEED)
-    chart = at.get("plotly_chart")[0]
-    states = at._tree.get_widget_states()
-    point = {"x": "0", "y": "4", "customdata": [4, 0], "curve_number": 3, "point_index": 20}
-    states.widgets.append(WidgetState(id=chart.proto.id, string_value=json.dumps(
-        {"selection": {"points": [point], "point_indices": [20], "box": [], "lasso": []}})))
-    at._run(states)
     assert_clean(at)
-    assert at.session_state["cell"] == (4, 0)
-    assert at.query_params["cell"] == "4,0"
-    shapes = figure_by_title(at, t("en", "steps.observed_chart"))["layout"]["shapes"]
-    assert (shapes[0]["x0"], shapes[0]["y0"]) == (-0.5, 3.5)
-    assert at.selectbox(key="guided_cell_row_input").value == 4
+    html = chart_html(at, "observed")
+    assert re.findall(r'class="qwk-cell[^"]*qwk-followed[^"]*" data-cell="([^"]+)"',
+                      html) == ["3,1"]
+    chart = next(element for element in at.get("bidi_component")
+                 if element.proto.id.endswith("-chart_observed"))
+    assert json.loads(chart.proto.json)["clickable"] is True
+    assert not at.get("plotly_chart"), "no plotly figure on step 1 any more"
 
 
 def test_cell_from_the_link_is_followed_and_a_bad_one_is_explained():

@@ -12,6 +12,7 @@ import sys
 
 import pytest
 
+from qwk_app import compute
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import format_list, format_number
@@ -128,10 +129,14 @@ def test_weights_setting_applies_to_the_table():
         expected_kappa_cell(row, "en") for row in comparison.rows]
 
 
-def test_without_sklearn_the_page_shows_a_note(monkeypatch):
+def test_without_sklearn_the_page_shows_a_note(monkeypatch, request):
     """scikit-learn missing (make run installs only the runtime): a translated note, no crash."""
     monkeypatch.setitem(sys.modules, "sklearn", None)
     monkeypatch.setitem(sys.modules, "sklearn.metrics", None)
+    # scikit-learn's answers are cached per input: those of other tests had it installed, and
+    # this test's must not outlive it.
+    compute.sklearn_check.clear()
+    request.addfinalizer(compute.sklearn_check.clear)
     at = open_app("pitfalls", lang="tr", **URL)
     assert_clean(at)
     assert t("tr", "pitfalls.column_sklearn") not in table(at).columns

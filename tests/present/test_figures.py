@@ -213,22 +213,6 @@ def test_histogram_counts_use_thousands_separator():
     assert list(figure.data[0].text) == ["1,500", "2"]
 
 
-def test_click_targets_cover_every_cell_and_leave_the_figure_alone(seed):
-    """with_click_targets: one invisible marker per cell, placed at the cell's rating labels and
-    carrying its positions (labels 1..5 here, so the two differ), with the cell's hover text."""
-    figure = figures.heatmap(seed.observed, seed.labels, kind="counts", lang="en",
-                             highlight=(4, 0), integer=True, **TEXTS)
-    clickable = figures.with_click_targets(figure, seed.labels)
-    assert len(figure.data) == 3 and figure.data[0].hoverinfo is None
-    targets = clickable.data[-1]
-    assert targets.type == "scatter" and len(targets.x) == seed.size ** 2
-    k = 4 * seed.size + 0
-    assert (targets.y[k], targets.x[k], list(targets.customdata[k])) == ("5", "1", [4, 0])
-    assert targets.text[k] == "4"  # the count written in O at ratings (5, 1)
-    assert clickable.data[0].hoverinfo == "skip"
-    assert clickable.layout.shapes == figure.layout.shapes
-
-
 def test_package_does_not_import_plotly():
     # The engine and CLI must run without plotly: only qwk_explained.present.figures imports it.
     code = "import sys, qwk_explained; sys.exit('plotly' in sys.modules)"
@@ -267,7 +251,6 @@ def _every_kind_of_figure(w):
                            predicted_name="p", lang="zh", **TEXTS),
         figures.histogram_bars(big.labels, big.actual_hist, big.predicted_hist, actual_name="a",
                            predicted_name="p", lang="en", **TEXTS),
-        figures.with_click_targets(heatmaps[0], w.labels),
     ]
 
 
