@@ -1,8 +1,8 @@
 """The live widget driven from Python, as a notebook's kernel drives it.
 
 Sources of truth: the engine (every kappa the widget shows is ``walkthrough(...).kappa``), the
-app's error messages (``present.i18n.message`` of the parser's ``InputError``), and the user flows
-of the issue: edit a vector and see kappa change, constant ratings give no kappa, a bad value
+app's error messages (``present.i18n.message`` of the parser's ``InputError``), and what a
+learner does: edit a vector and see kappa change, constant ratings give no kappa, a bad value
 keeps what was typed and says what to fix in the chosen language.
 """
 

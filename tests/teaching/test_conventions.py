@@ -17,12 +17,11 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sklearn import metrics as sklearn_metrics
 
 from qwk_explained import walkthrough
 from qwk_explained.teaching import conventions
 from qwk_explained.teaching.examples import BY_NAME, EXAMPLES
-
-sklearn_metrics = pytest.importorskip("sklearn.metrics")
 
 WEIGHTINGS = ("quadratic", "linear", "unweighted")
 
