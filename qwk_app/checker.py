@@ -25,7 +25,7 @@ from typing import Any, Literal, get_args
 from qwk_explained.core.errors import InputError
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Quantity
-from qwk_explained.present import worksheet
+from qwk_explained.present import feedback, worksheet
 from qwk_explained.teaching.checking import Answer, CheckedAnswer
 
 from . import compute, state
@@ -287,8 +287,6 @@ def _locate(grid: Grid, key: str,
 # --- showing the verdicts -------------------------------------------------------------------------
 
 #: The mark of each verdict in a grid (``?``: not a number).
-MARKS = {"right": "✓", "rounding": "≈", "right_other_convention": "✓", "wrong": "✗"}
-UNREADABLE = "?"
 
 
 def in_grid(grid: Grid, checked: Sequence[CheckedAnswer]) -> list[CheckedAnswer]:
@@ -306,7 +304,7 @@ def marks(grid: Grid, labels: list[int], checked: Sequence[CheckedAnswer]) -> li
             continue
         row = rows.index(answer.quantity) if grid in GRID_ROWS else answer.cell[0]
         column = answer.cell[-1]
-        table[row][column] = MARKS[answer.verdict] if answer.verdict else UNREADABLE
+        table[row][column] = feedback.mark(answer)
     return table
 
 

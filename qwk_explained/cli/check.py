@@ -303,9 +303,6 @@ def _cell(value: Any) -> str:
 
 # --- one submission as text -----------------------------------------------------------------------
 
-_MARKS = {"right": "✓", "rounding": "✓", "right_other_convention": "✓", "wrong": "✗"}
-
-
 def render_check(result: Walkthrough, checked: Sequence[CheckedAnswer], lang: str,
                  scale: Scale = "range") -> str:
     """Every checked value under its step, with its verdict and the mistakes named, then the
@@ -321,9 +318,8 @@ def render_check(result: Walkthrough, checked: Sequence[CheckedAnswer], lang: st
             continue
         lines += ["", tx.prose_text(step.heading(lang))]
         for answer in answers:
-            mark = _MARKS[answer.verdict] if answer.verdict else "?"
             place = feedback.symbol(lang, result, answer)
-            lines.append(f"  {mark} {place} = {answer.text.strip()}: "
+            lines.append(f"  {feedback.mark(answer)} {place} = {answer.text.strip()}: "
                          + feedback.verdict_line(lang, answer))
             more = feedback.explanation(lang, result, answer)
             if answer.correct is not None and answer.verdict in ("rounding", "wrong"):

@@ -17,6 +17,7 @@ from qwk_explained.teaching.checking import (
     HISTOGRAMS,
     CheckedAnswer,
     Code,
+    Verdict,
     cell_labels,
     first_wrong,
     hint_params,
@@ -57,6 +58,18 @@ def where(lang: str, result: Walkthrough, answer: CheckedAnswer) -> str:
 def label(lang: str, value: int) -> str:
     """A rating label as the language writes it (never grouped: 1000, not 1,000)."""
     return format_label(value, lang)
+
+
+#: The mark beside a checked value, the same on the checker page and in the terminal: right to
+#: the digits written is "≈" (right, but not exact), a value that could not be read is "?".
+MARKS: dict[Verdict, str] = {"right": "✓", "rounding": "≈", "right_other_convention": "✓",
+                             "wrong": "✗"}
+UNREADABLE = "?"
+
+
+def mark(answer: CheckedAnswer) -> str:
+    """The mark of one checked value (:data:`MARKS`, or :data:`UNREADABLE`)."""
+    return MARKS[answer.verdict] if answer.verdict else UNREADABLE
 
 
 _SYMBOLS = {"observed": "O", "weights": "w", "expected": "E", "observed_norm": "O / n",

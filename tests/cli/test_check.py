@@ -116,6 +116,18 @@ def test_an_ambiguous_text_says_how_it_was_read(tmp_path, capsys):
     assert answer["correct"] == table.expected[0, 0]
 
 
+def test_each_value_is_marked_as_on_the_checker_page(tmp_path, capsys):
+    """The terminal's marks are the page's: right ✓, right to the digits written ≈, wrong ✗."""
+    answers = write(tmp_path, "a.json", {"observed": {"4,0": 4}, "expected": {"4,0": "20"},
+                                         "kappa": "-0.14"})
+    status, out, _ = run(["check", *DATA, "--answers", answers], capsys)
+    lines = [line.strip() for line in out.splitlines()]
+    assert status == 0
+    assert any(line.startswith("✓ O[4, 0] = 4") for line in lines)
+    assert any(line.startswith("✗ E[4, 0] = 20") for line in lines)
+    assert any(line.startswith("≈ kappa = -0.14") for line in lines)
+
+
 # --- a class --------------------------------------------------------------------------------------
 
 CLASS = [

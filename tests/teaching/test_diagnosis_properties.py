@@ -10,7 +10,8 @@ differs from the right one by more than rounding, the code must be among the dia
 least 95% of the cases. Right answers (3 or 4 significant figures, kappa to 2 decimals, kappa from
 the learner's own rounded num and den, num and den from counts) must never be marked wrong.
 
-Run as a script (``python -m tests.teaching.test_diagnosis_properties``) to print the measured rates.
+Run as a module (``python -m tests.teaching.test_diagnosis_properties [pairs]``) to print the
+measured rates.
 """
 
 from __future__ import annotations
