@@ -90,6 +90,20 @@ LineKind = Literal["markdown", "latex", "caption"]
 Line = tuple[LineKind, str]
 
 
+def items_text(result: Walkthrough, cell: Cell, lang: str) -> str:
+    """Which items fall in ``cell`` (numbered from 1 in the order of the lists; the first
+    :data:`~qwk_explained.teaching.cells.ITEMS_SHOWN` and how many more), or that none does."""
+    i, j = cell
+    shown, more = cells.capped(cells.items_in_cell(result, i, j))
+    if not shown:
+        return t(lang, "guided.cell_no_items", row=format_label(result.labels[i], lang),
+                 col=format_label(result.labels[j], lang))
+    listed = t(lang, "guided.item_separator").join(format_label(k, lang) for k in shown)
+    if more:
+        return t(lang, "guided.cell_items_more", items=listed, more=format_number(more, lang))
+    return t(lang, "guided.cell_items", items=listed)
+
+
 def cell_lines(result: Walkthrough, cell: Cell, step: int, lang: str) -> list[Line]:
     """The followed cell's story so far: its items, then its arithmetic for each step done.
 
@@ -98,18 +112,7 @@ def cell_lines(result: Walkthrough, cell: Cell, step: int, lang: str) -> list[Li
     disagreement this one cell carries; none when that sum is 0).
     """
     i, j = cell
-    shown, more = cells.capped(cells.items_in_cell(result, i, j))
-    listed = t(lang, "guided.item_separator").join(
-        format_label(k, lang) for k in shown)
-    if not shown:
-        lines: list[Line] = [("markdown", t(lang, "guided.cell_no_items",
-                                            row=format_label(result.labels[i], lang),
-                                            col=format_label(result.labels[j], lang)))]
-    elif more:
-        lines = [("markdown", t(lang, "guided.cell_items_more", items=listed,
-                                more=format_number(more, lang)))]
-    else:
-        lines = [("markdown", t(lang, "guided.cell_items", items=listed))]
+    lines: list[Line] = [("markdown", items_text(result, cell, lang))]
     lines.append(("latex", formulas.observed_cell(result, i, j, lang)))
     if step >= 2:
         lines.append(("latex", formulas.weights_cell(result, i, j, lang)))

@@ -24,8 +24,7 @@ from qwk_explained.core.types import Cell
 from qwk_explained.present import charts as light
 from qwk_explained.present import formulas, inference
 from qwk_explained.present.catalogue import STEPS, FigureName, Step
-from qwk_explained.present.numbers import format_label, rounds_to_zero
-from qwk_explained.teaching import cells
+from qwk_explained.present.numbers import rounds_to_zero
 from qwk_explained.teaching.interpret import shown_interval
 
 from . import charts as drawn
@@ -183,19 +182,8 @@ def step_formulas(step: Step, result: Walkthrough, cell: Cell) -> None:
 
 def cell_items(result: Walkthrough, cell: Cell) -> None:
     """Which items fall in the followed cell (numbered from 1 in the order of the lists)."""
-    if result.actual is None:
-        return
-    i, j = cell
-    shown, more = cells.capped(cells.items_in_cell(result, i, j))
-    lang = state.lang()
-    listed = tr("guided.item_separator").join(format_label(k, lang) for k in shown)
-    if not shown:
-        st.markdown(tr("guided.cell_no_items", row=label(result.labels[i]),
-                       col=label(result.labels[j])))
-    elif more:
-        st.markdown(tr("guided.cell_items_more", items=listed, more=num(more)))
-    else:
-        st.markdown(tr("guided.cell_items", items=listed))
+    if result.actual is not None:
+        st.markdown(guided.items_text(result, cell, state.lang()))
 
 
 def step(step: Step, result: Walkthrough, stats: KappaStatistics, cell: Cell, *,
