@@ -30,19 +30,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import textwrap
 import time
-import urllib.request
 from collections import defaultdict
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -52,13 +45,13 @@ from playwright.sync_api import Page, sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from qwk_app.server import serving  # noqa: E402
 from qwk_explained.present.i18n import t  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
-LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 VIEWPORT = {"width": 1280, "height": 800}
-HOST = "127.0.0.1"
 TIMEOUT_MS = 120_000
 #: The two actual vectors an edit alternates between (one rating differs), and the predicted one.
 ACTUALS = ("4,4,3,4,4,4,1,1,2,1", "4,4,3,4,4,4,1,1,2,2")
@@ -159,65 +152,8 @@ PROBE_JS = """
 
 # --- servers --------------------------------------------------------------------------------------
 
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind((HOST, 0))
-        return int(probe.getsockname()[1])
-
-
-@dataclass
-class Server:
-    process: subprocess.Popen[bytes]
-    url: str
-    started: float
-
-    def healthy(self) -> bool:
-        try:
-            with urllib.request.urlopen(f"{self.url}/_stcore/health", timeout=2) as response:
-                return response.read().strip() == b"ok"
-        except OSError:
-            return False
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait(timeout=10)
-
-
-@contextmanager
-def serving(command: list[str], log: Path) -> Iterator[Server]:
-    """Run ``command`` (a Streamlit server on a free loopback port) until the block ends.
-
-    The server leads its own process group and is stopped by its pid, whatever happens.
-    """
-    port = free_port()
-    command = [*command, "--server.port", str(port), "--server.address", HOST,
-               "--server.headless", "true", "--browser.gatherUsageStats", "false",
-               "--server.fileWatcherType", "none"]
-    with open(log, "ab") as sink:
-        process = subprocess.Popen(command, cwd=ROOT, stdout=sink, stderr=subprocess.STDOUT,
-                                   stdin=subprocess.DEVNULL, start_new_session=True)
-    server = Server(process, f"http://{HOST}:{port}", time.perf_counter())
-    try:
-        deadline = time.monotonic() + 120
-        while not server.healthy():
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"server did not start: {log.read_text()[-2000:]}")
-            time.sleep(0.05)
-        yield server
-    finally:
-        server.stop()
-
-
-def app_command() -> list[str]:
-    """How ``make run`` starts the app (through the warm-up launcher when there is one)."""
-    if (ROOT / "qwk_app" / "launch.py").exists():
-        return [sys.executable, "-m", "qwk_app.launch"]
-    return [sys.executable, "-m", "streamlit", "run", "app.py"]
+#: How ``make run`` starts the app: through the warm-up launcher.
+APP_COMMAND = (sys.executable, "-m", "qwk_app.launch")
 
 
 # --- measurements ---------------------------------------------------------------------------------
@@ -336,7 +272,7 @@ def measure_loads(browser: Any, urls: dict[str, str], repeats: int, figures: Fig
 
 def measure_cold(browser: Any, repeats: int, logs: Path, figures: Figures) -> None:
     for _ in range(repeats):
-        with serving(app_command(), logs / "cold.log") as server:
+        with serving(command=APP_COMMAND, log=logs / "cold.log", timeout=120) as server:
             health = (time.perf_counter() - server.started) * 1000
             context = browser.new_context(viewport=VIEWPORT, locale="en-US")
             try:
@@ -433,7 +369,7 @@ def main() -> int:
         logs = Path(folder)
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
         try:
-            with serving(app_command(), logs / "app.log") as app:
+            with serving(command=APP_COMMAND, log=logs / "app.log", timeout=120) as app:
                 context = browser.new_context(viewport=VIEWPORT, locale="en-US")
                 walk = context.new_page()
                 app_url = f"{app.url}/?lang=en&actual={ACTUALS[0]}&predicted={PREDICTED}"
@@ -442,7 +378,7 @@ def main() -> int:
                 script = logs / "baseline.py"
                 script.write_text(baseline_script(kind))
                 command = [sys.executable, "-m", "streamlit", "run", str(script)]
-                with serving(command, logs / "baseline.log") as base:
+                with serving(command=command, log=logs / "baseline.log", timeout=120) as base:
                     bare_context = browser.new_context(viewport=VIEWPORT, locale="en-US")
                     bare = bare_context.new_page()
                     open_page(bare, base.url)

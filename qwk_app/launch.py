@@ -21,12 +21,10 @@ import os
 import sys
 import threading
 import time
-import urllib.request
-from pathlib import Path
 
-from . import links
+from . import ROOT, links
+from .server import healthy
 
-ROOT = Path(__file__).resolve().parent.parent
 #: The pages visited once at start, each by its URL path (the walkthrough is "").
 WARM_PAGES = ("", "guided", "checker", "theory", "pitfalls", "practice")
 #: Longest wait for the server to answer, then for one visit to finish.
@@ -53,12 +51,8 @@ def preload() -> None:
 def _ready(base: str, timeout: float) -> bool:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"{base}/_stcore/health", timeout=2) as answer:
-                if answer.read().strip() == b"ok":
-                    return True
-        except OSError:
-            pass
+        if healthy(base):
+            return True
         time.sleep(0.2)
     return False
 

@@ -26,14 +26,14 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import ROOT
+
 HOST = "127.0.0.1"
-#: The checkout: ``app.py`` and ``.streamlit/config.toml`` are read from here.
-ROOT = Path(__file__).resolve().parent.parent
 HEALTH_PATH = "/_stcore/health"
 #: Options every throwaway server runs with: no browser to open, no usage statistics sent, and no
 #: file watcher (others may edit the checkout while it runs; a watcher would reload the app and
@@ -51,6 +51,16 @@ class ServerError(RuntimeError):
     """The server exited or did not become ready; the message ends with its last output."""
 
 
+def healthy(url: str) -> bool:
+    """Whether the Streamlit server at ``url`` (``http://host:port``) answers its health probe
+    with ``ok`` right now."""
+    try:
+        with urllib.request.urlopen(url + HEALTH_PATH, timeout=2) as response:
+            return bool(response.read().strip() == b"ok")
+    except OSError:
+        return False
+
+
 @dataclass
 class Server:
     """A running ``streamlit run app.py``: its process, port and log file."""
@@ -60,6 +70,8 @@ class Server:
     log: Path
     #: Whether the log is a temporary file of ours, deleted when the server stops.
     owns_log: bool = field(default=False, repr=False)
+    #: When the process was started (``time.perf_counter()``): a benchmark times the start-up.
+    started: float = field(default_factory=time.perf_counter)
 
     @property
     def pid(self) -> int:
@@ -79,11 +91,7 @@ class Server:
 
     def healthy(self) -> bool:
         """Whether the health probe answers ``ok`` right now."""
-        try:
-            with urllib.request.urlopen(self.url + HEALTH_PATH, timeout=2) as response:
-                return bool(response.read().strip() == b"ok")
-        except OSError:
-            return False
+        return healthy(self.url)
 
     def wait_ready(self, timeout: float) -> None:
         """Return once the health probe answers; raise :class:`ServerError` if the process exits
@@ -129,9 +137,16 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+#: What :func:`start` runs unless told otherwise: the app as ``make run`` serves it, without the
+#: warm-up.
+APP_COMMAND = (sys.executable, "-m", "streamlit", "run", "app.py")
+
+
 def start(*, port: int | None = None, log: Path | None = None, timeout: float = 60.0,
-          options: Mapping[str, str] | None = None) -> Server:
-    """Start ``streamlit run app.py`` on ``port`` (default: a free one) and wait until it is ready.
+          options: Mapping[str, str] | None = None,
+          command: Sequence[str] = APP_COMMAND) -> Server:
+    """Start ``command`` (``streamlit run app.py``) on ``port`` (default: a free one) and wait until
+    it is ready.
 
     Parameters
     ----------
@@ -145,6 +160,10 @@ def start(*, port: int | None = None, log: Path | None = None, timeout: float = 
     options : mapping, optional
         More Streamlit options (``{"server.maxUploadSize": "50"}``), given as ``--key value``;
         they override :data:`DEFAULT_OPTIONS`.
+    command : sequence of str
+        The program and its arguments before the options, run from :data:`ROOT`: any command
+        that takes Streamlit's ``--server.port`` and ``--server.address`` (the warm launcher
+        ``python -m qwk_app.launch``, or ``streamlit run`` of another script for a benchmark).
 
     Returns
     -------
@@ -162,12 +181,11 @@ def start(*, port: int | None = None, log: Path | None = None, timeout: float = 
         handle, name = tempfile.mkstemp(prefix=f"qwk-streamlit-{port}-", suffix=".log")
         os.close(handle)
         log = Path(name)
-    command = [sys.executable, "-m", "streamlit", "run", "app.py",
-               "--server.port", str(port), "--server.address", HOST]
+    arguments = [*command, "--server.port", str(port), "--server.address", HOST]
     for key, value in {**DEFAULT_OPTIONS, **(options or {})}.items():
-        command += [f"--{key}", value]
+        arguments += [f"--{key}", value]
     with open(log, "wb") as sink:
-        process = subprocess.Popen(command, cwd=ROOT, stdout=sink, stderr=subprocess.STDOUT,
+        process = subprocess.Popen(arguments, cwd=ROOT, stdout=sink, stderr=subprocess.STDOUT,
                                    stdin=subprocess.DEVNULL, start_new_session=os.name == "posix")
     server = Server(process, port, log, owns_log)
     try:
@@ -180,12 +198,13 @@ def start(*, port: int | None = None, log: Path | None = None, timeout: float = 
 
 @contextmanager
 def serving(*, port: int | None = None, log: Path | None = None, timeout: float = 60.0,
-            options: Mapping[str, str] | None = None) -> Iterator[Server]:
+            options: Mapping[str, str] | None = None,
+            command: Sequence[str] = APP_COMMAND) -> Iterator[Server]:
     """A ready server for the ``with`` block, stopped when the block ends, however it ends.
 
     Takes the arguments of :func:`start`.
     """
-    server = start(port=port, log=log, timeout=timeout, options=options)
+    server = start(port=port, log=log, timeout=timeout, options=options, command=command)
     try:
         yield server
     finally:
