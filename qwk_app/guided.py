@@ -107,21 +107,23 @@ def items_text(result: Walkthrough, cell: Cell, lang: str) -> str:
 def cell_lines(result: Walkthrough, cell: Cell, step: int, lang: str) -> list[Line]:
     """The followed cell's story so far: its items, then its arithmetic for each step done.
 
-    O_ij from step 1, w_ij from 2, the two histogram entries h^a_i and h^p_j from 3, E_ij from 4,
-    and from 6 the cell's share of num and of den (how much of the observed and of the chance
-    disagreement this one cell carries; none when that sum is 0).
+    O_ij from the observed step, w_ij from the weights, the two histogram entries h^a_i and h^p_j
+    from the histograms, E_ij from the expected matrix, and from the weighted sums the cell's share
+    of num and of den (how much of the observed and of the chance disagreement this one cell
+    carries; none when that sum is 0). Steps are named by slug: the catalogue numbers them.
     """
     i, j = cell
+    reached = {done.slug for done in STEPS[:step]}
     lines: list[Line] = [("markdown", items_text(result, cell, lang))]
     lines.append(("latex", formulas.observed_cell(result, i, j, lang)))
-    if step >= 2:
+    if "weights" in reached:
         lines.append(("latex", formulas.weights_cell(result, i, j, lang)))
-    if step >= 3:
+    if "histograms" in reached:
         lines.append(("latex", formulas.histogram_cell(result, i, lang, "a")))
         lines.append(("latex", formulas.histogram_cell(result, j, lang, "p")))
-    if step >= 4:
+    if "expected" in reached:
         lines.append(("latex", formulas.expected_cell(result, i, j, lang)))
-    if step >= 6:
+    if "sums" in reached:
         num_share, den_share = cells.cell_shares(result, i, j)
         for sum_name, share, latex in (
                 ("num", num_share, formulas.numerator_share_latex(result, i, j, lang)),
