@@ -71,11 +71,15 @@ PAGE_SETTINGS: dict[PageSlug, tuple[Setting, ...]] = {
 
 #: Styles every page needs: a formula's box scrolls sideways only as a last resort (formulas wrap
 #: themselves to fit a phone) and has room above and below for a tall fraction, which KaTeX draws
-#: beyond the box's line box (the box hid what was taller than itself).
+#: beyond the box's line box (the box hid what was taller than itself). Streamlit's "Press
+#: Ctrl+Enter to apply" under a field being typed in is English in every language and cannot be
+#: translated: it is hidden, and the help of each field that needs it says so in the reader's
+#: language (``checker.table_help``; the rating fields apply by themselves).
 _STYLE = """<style>
 [data-testid="stMarkdownContainer"] .katex-display {
   overflow-x: auto; overflow-y: hidden; padding: 0.4em 0.15em; margin: 0.2em 0;
 }
+[data-testid="InputInstructions"] { display: none; }
 </style>"""
 #: Presenter mode: type large enough for the back of a room, every chart with it.
 _PRESENTER_STYLE = """<style>

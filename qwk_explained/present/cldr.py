@@ -6,8 +6,8 @@ the standard library to do so; Babel (a development dependency, pinned in
 ``requirements-dev.txt``) is needed only to regenerate that data. Per language it extracts the
 CLDR number symbols (decimal mark, grouping mark, minus sign, percent sign), the percent pattern
 as a template (``{}%``, ``{}\u00a0%``, ``%{}``), the plural rules (CLDR syntax, evaluated by
-:mod:`.plurals`) and the list patterns ("2 and 5", "2, 3 and 5"). ``tests/test_cldr.py`` runs
-the extraction again and fails if the committed record differs.
+:mod:`.plurals`) and the list patterns ("2 and 5", "2, 3 and 5").
+``tests/present/test_cldr.py`` runs the extraction again and fails if the committed record differs.
 
 Babel does not expose CLDR's ``minimumGroupingDigits``, so that one value is written by hand in
 the record (``min_grouping_digits``), next to the other hand-chosen fields.

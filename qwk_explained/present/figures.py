@@ -10,8 +10,8 @@ Figures are written as plain plotly JSON (dicts) and wrapped in a ``go.Figure`` 
 per-property validation (:func:`_figure`): validation was three quarters of the cost of a figure
 (a 5 x 5 heatmap: 3.2 ms with it, 0.8 ms without), the walkthrough draws eight per rerun, and
 thirty students editing at once wait for each other's reruns. The tests validate the specs instead
-(``tests/test_figures.py`` rebuilds each kind of figure with validation on), so a misspelt property
-is caught once rather than paid for on every edit.
+(``tests/present/test_figures.py`` rebuilds each kind of figure with validation on), so a misspelt
+property is caught once rather than paid for on every edit.
 
 Heatmaps are ``heatmap`` traces (several times cheaper to build than ``plotly.express.imshow``).
 Rows are the actual rating (first label at the top, like a matrix), columns the predicted one. The

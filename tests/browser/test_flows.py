@@ -132,3 +132,19 @@ def test_guided_next_moves_through_steps(app: App):
         app.settle()
     assert app.query()["actual"] == SEED_ACTUAL
     app.assert_clean()
+
+
+def test_streamlit_english_apply_hint_is_never_shown(app: App):
+    """User flow: typing a table in Spanish without applying it. Streamlit would write "Press
+    Ctrl+Enter to apply" under the box, in English whatever the language: it is hidden, and the
+    box's help says it in Spanish. Ctrl+Enter then applies the table."""
+    app.open("/checker?lang=es&mode=table")
+    box = app.page.get_by_role("textbox", name=t("es", "checker.table_label"), exact=True)
+    box.fill("3,1; 1,3")
+    hint = app.page.locator('[data-testid="InputInstructions"]')
+    expect(hint.first).to_be_attached()  # Streamlit drew it for the box being edited...
+    expect(hint.first).to_be_hidden()  # ...and it is not shown
+    assert "Ctrl+Intro" in t("es", "checker.table_help")
+    box.press("Control+Enter")
+    app.wait_for_query(table="3,1;1,3")
+    app.assert_clean()
