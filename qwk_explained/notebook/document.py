@@ -136,7 +136,9 @@ def header_blocks(result: Walkthrough, lang: str, scale: Scale | None) -> list[B
     ``scale`` is the convention the result was computed with, ``None`` for a contingency table.
     """
     name = t(lang, f"common.kappa_name.{result.weights_name}")
-    weighting = t(lang, f"common.weights.{result.weights_name}")
+    # Values inside a sentence take their in-sentence form, as in the terminal ("Ponderación:
+    # cuadrática", not "Cuadrática").
+    weighting = t(lang, f"common.in_sentence.weights.{result.weights_name}")
     labels = ", ".join(_labels(result, lang))
     n, size = format_number(result.n, lang), format_number(result.size, lang)
     blocks: list[Block] = [Heading(t(lang, "cli.title", name=name), 1)]
@@ -145,7 +147,7 @@ def header_blocks(result: Walkthrough, lang: str, scale: Scale | None) -> list[B
                    Text(t(lang, "cli.input_table", n=n, size=size, labels=labels))]
     else:
         blocks.append(Text(t(lang, "cli.settings_vectors", weighting=weighting,
-                             scale=t(lang, f"common.scale.{scale}"))))
+                             scale=t(lang, f"common.in_sentence.scale.{scale}"))))
         if result.n <= MAX_LISTED_ITEMS:
             for key, values in (("common.actual_ratings", result.actual),
                                 ("common.predicted_ratings", result.predicted)):

@@ -13,6 +13,7 @@ import json
 import re
 import subprocess
 import sys
+from html import escape
 from html.parser import HTMLParser
 
 import numpy as np
@@ -142,6 +143,20 @@ def test_plain_text_is_the_command_lines_text(seed, lang):
     core_observed = core_steps.walkthrough(SEED.actual, SEED.predicted, scale="observed")
     printed = render_text(core_observed, core_observed.statistics(), lang, "observed")
     assert words == " ".join(printed.split())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("scale", ["range", "observed"])
+def test_the_header_writes_the_settings_in_their_in_sentence_form(lang, scale):
+    """"Ponderación: cuadrática. Escala de calificaciones: rango completo.", as the terminal
+    writes it: a value inside a sentence is never capitalised ("Ponderación: Cuadrática")."""
+    result = walkthrough(SEED.actual, SEED.predicted, scale=scale)
+    line = t(lang, "cli.settings_vectors",
+             weighting=t(lang, "common.in_sentence.weights.quadratic"),
+             scale=t(lang, f"common.in_sentence.scale.{scale}"))
+    bundle = result.explain(lang)._repr_mimebundle_()
+    assert line in bundle["text/markdown"]
+    assert escape(line, quote=False) in bundle["text/html"]
 
 
 def test_the_default_language_follows_the_environment_like_the_terminal(seed, monkeypatch):
