@@ -286,8 +286,6 @@ def _locate(grid: Grid, key: str,
 
 # --- showing the verdicts -------------------------------------------------------------------------
 
-#: The mark of each verdict in a grid (``?``: not a number).
-
 
 def in_grid(grid: Grid, checked: Sequence[CheckedAnswer]) -> list[CheckedAnswer]:
     """The checked values that belong to one grid."""

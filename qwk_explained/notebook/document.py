@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from qwk_explained.cli.text import MAX_ECHOED_ITEMS, MAX_PRINTED_SIZE
 from qwk_explained.core.stats import KappaStatistics
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Cell, Scale
@@ -32,11 +33,11 @@ from qwk_explained.present.numbers import (
 )
 from qwk_explained.teaching.interpret import shown_interval
 
-#: Matrices up to this size are written as tables; a wider one is a wall of numbers (the
-#: heatmaps of ``figures()`` show it, and the result holds every value as an array).
-MAX_TABLE_SIZE = 20
-#: Vectors up to this length are listed under the title (as in the terminal).
-MAX_LISTED_ITEMS = 40
+#: Matrices up to the terminal's size are written as tables; a wider one is a wall of numbers
+#: (the heatmaps of ``figures()`` show it, and the result holds every value as an array).
+MAX_TABLE_SIZE = MAX_PRINTED_SIZE
+#: Vectors up to the terminal's length are listed under the title.
+MAX_LISTED_ITEMS = MAX_ECHOED_ITEMS
 
 #: The caption of each quantity's table: the title of its chart in the app.
 _CAPTIONS = {name: f"steps.{name}_chart" for name in FIGURE_NAMES}
