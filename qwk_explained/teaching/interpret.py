@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, get_args
+from typing import TYPE_CHECKING, Literal, cast, get_args
 
 if TYPE_CHECKING:
     from qwk_explained.core.stats import KappaStatistics
@@ -36,22 +36,38 @@ BandCode = Literal["poor", "chance", "slight", "fair", "moderate", "substantial"
 
 
 @dataclass(frozen=True)
-class Band:
-    """One interpretation band: ``low < kappa <= high`` (the first band is open below)."""
+class ScaleBand:
+    """One band of an interpretation scale: ``low < kappa <= high`` by default.
 
-    code: BandCode
-    low: float
-    high: float
+    ``None`` leaves a side open; ``low_inclusive``/``high_inclusive`` say whether the bound itself
+    belongs to the band, as each author wrote it. ``code`` names it in the locales.
+    """
+
+    code: str
+    low: float | None
+    high: float | None
+    low_inclusive: bool = False
+    high_inclusive: bool = True
+
+    def contains(self, value: float) -> bool:
+        """Whether ``value`` lies in this band, bounds included or not as the author wrote."""
+        if self.low is not None and (value < self.low or (value == self.low
+                                                         and not self.low_inclusive)):
+            return False
+        return self.high is None or value < self.high or (value == self.high
+                                                          and self.high_inclusive)
 
 
-#: Landis and Koch (1977), Biometrics 33(1), p. 165. Upper bounds are inclusive (0.20 is slight).
-LANDIS_KOCH_BANDS: tuple[Band, ...] = (
-    Band("poor", -math.inf, 0.0),
-    Band("slight", 0.0, 0.2),
-    Band("fair", 0.2, 0.4),
-    Band("moderate", 0.4, 0.6),
-    Band("substantial", 0.6, 0.8),
-    Band("almost_perfect", 0.8, 1.0),
+#: Landis and Koch (1977), Biometrics 33(1), p. 165: below 0 is poor, 0 to 0.20 slight (upper
+#: bounds inclusive: 0.20 is slight), and so on in steps of 0.2. The one table of these bands:
+#: the theory page's list of interpretation scales shows it too.
+LANDIS_KOCH_BANDS: tuple[ScaleBand, ...] = (
+    ScaleBand("poor", None, 0.0, high_inclusive=False),
+    ScaleBand("slight", 0.0, 0.2, low_inclusive=True),
+    ScaleBand("fair", 0.2, 0.4),
+    ScaleBand("moderate", 0.4, 0.6),
+    ScaleBand("substantial", 0.6, 0.8),
+    ScaleBand("almost_perfect", 0.8, 1.0),
 )
 
 #: Kappa exactly 0 (to the shown decimals): agreement no different from chance.
@@ -77,12 +93,9 @@ def landis_koch(kappa: float | None) -> BandCode | None:
     value = round(float(kappa), DECIMALS)
     if value == 0:
         return CHANCE
-    if value < 0:
-        return "poor"
-    for band in LANDIS_KOCH_BANDS[1:]:
-        if value <= band.high:
-            return band.code
-    return LANDIS_KOCH_BANDS[-1].code
+    code = next((band.code for band in LANDIS_KOCH_BANDS if band.contains(value)),
+                LANDIS_KOCH_BANDS[-1].code)  # above 1 only through rounding noise
+    return cast(BandCode, code)
 
 
 # --- the confidence interval as it is shown ---------------------------------------------------

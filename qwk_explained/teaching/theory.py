@@ -41,7 +41,7 @@ from qwk_explained.core.tables import as_table
 from qwk_explained.core.types import WEIGHTINGS, RatingsLike, UndefinedReason, Weighting
 from qwk_explained.core.validate import check_pair, int_ratings
 
-from .interpret import DECIMALS, landis_koch
+from .interpret import DECIMALS, LANDIS_KOCH_BANDS, ScaleBand, landis_koch
 
 # --- 1. Cohen's kappa with two ratings ------------------------------------------------------------
 
@@ -321,29 +321,6 @@ def check_closed_form(actual: RatingsLike, predicted: RatingsLike) -> ClosedForm
 # --- 4. interpretation scales ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class ScaleBand:
-    """One band of an interpretation scale: ``low < kappa <= high`` by default.
-
-    ``None`` leaves a side open; ``low_inclusive``/``high_inclusive`` say whether the bound itself
-    belongs to the band, as each author wrote it. ``code`` names it under ``theory.band.<scale>``.
-    """
-
-    code: str
-    low: float | None
-    high: float | None
-    low_inclusive: bool = False
-    high_inclusive: bool = True
-
-    def contains(self, value: float) -> bool:
-        """Whether ``value`` lies in this band, bounds included or not as the author wrote."""
-        if self.low is not None and (value < self.low or (value == self.low
-                                                         and not self.low_inclusive)):
-            return False
-        return self.high is None or value < self.high or (value == self.high
-                                                          and self.high_inclusive)
-
-
 #: An interpretation scale, by its authors (``theory.band.<scale>`` in the locales).
 InterpretationScale = Literal["landis_koch", "altman", "fleiss"]
 
@@ -351,14 +328,7 @@ InterpretationScale = Literal["landis_koch", "altman", "fleiss"]
 #: (1991), Practical Statistics for Medical Research, p. 404; Fleiss (1981), Statistical Methods
 #: for Rates and Proportions, 2nd ed., p. 218.
 INTERPRETATION_SCALES: dict[InterpretationScale, tuple[ScaleBand, ...]] = {
-    "landis_koch": (
-        ScaleBand("poor", None, 0.0, high_inclusive=False),
-        ScaleBand("slight", 0.0, 0.2, low_inclusive=True),
-        ScaleBand("fair", 0.2, 0.4),
-        ScaleBand("moderate", 0.4, 0.6),
-        ScaleBand("substantial", 0.6, 0.8),
-        ScaleBand("almost_perfect", 0.8, 1.0),
-    ),
+    "landis_koch": LANDIS_KOCH_BANDS,
     "altman": (
         ScaleBand("poor", None, 0.2),
         ScaleBand("fair", 0.2, 0.4),
