@@ -19,6 +19,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
+from qwk_explained.core.parse import shorten
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.teaching.exercises import (
     DEFAULT_LEVEL,
@@ -77,7 +78,7 @@ def load(session: Session, seed: int, level: Level) -> None:
 def shown(text: object, escape: Callable[[str], str]) -> str:
     """A value from the URL, shortened and escaped: quoted in a message exactly as it came."""
     value = " ".join(str(text).split())
-    return escape(value if len(value) <= SHOWN else value[:SHOWN - 1] + "…")
+    return escape(shorten(value, SHOWN))
 
 
 def start(session: Session, url_seed: Any, url_level: Any,

@@ -20,6 +20,7 @@ from numpy.typing import NDArray
 
 from qwk_explained.core.errors import InputError
 from qwk_explained.core.limits import MAX_ABS_RATING
+from qwk_explained.core.parse import shorten
 from qwk_explained.core.types import SCALES, WEIGHTINGS, Scale, Weighting
 from qwk_explained.present.languages import DEFAULT_LANGUAGE, LANGUAGES, resolve_language
 
@@ -89,7 +90,7 @@ def init_session() -> None:
     problems: list[InputError] = []
     lang = params.get("lang")
     if lang is not None and lang not in LANGUAGES:
-        problems.append(InputError("unknown_language", value=lang[:20],
+        problems.append(InputError("unknown_language", value=shorten(lang),
                                    choices=", ".join(LANGUAGES)))
         lang = None
     state["lang"] = lang or resolve_language(st.context.locale)
@@ -97,13 +98,14 @@ def init_session() -> None:
         state[key] = params.get(key, DEFAULTS[key])
     weights = params.get("weights", DEFAULTS["weights"])
     if weights not in WEIGHTINGS:
-        problems.append(InputError("unknown_weights", value=weights[:20],
+        problems.append(InputError("unknown_weights", value=shorten(weights),
                                    choices=", ".join(WEIGHTINGS)))
         weights = DEFAULTS["weights"]
     state["weights"] = weights
     scale = params.get("scale", DEFAULTS["scale"])
     if scale not in SCALES:
-        problems.append(InputError("unknown_scale", value=scale[:20], choices=", ".join(SCALES)))
+        problems.append(InputError("unknown_scale", value=shorten(scale),
+                                   choices=", ".join(SCALES)))
         scale = DEFAULTS["scale"]
     state["scale"] = scale
     for key in ("min", "max"):
@@ -124,10 +126,10 @@ def _url_int(value: str | None, problems: list[InputError]) -> int | None:
     try:
         number = int(value.strip())
     except ValueError:
-        problems.append(InputError("not_integer", token=value[:20], position=1))
+        problems.append(InputError("not_integer", token=shorten(value), position=1))
         return None
     if abs(number) > MAX_ABS_RATING:
-        problems.append(InputError("value_too_large", token=value[:20], position=1,
+        problems.append(InputError("value_too_large", token=shorten(value), position=1,
                                    limit=MAX_ABS_RATING))
         return None
     return number

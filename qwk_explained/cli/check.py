@@ -31,7 +31,7 @@ from typing import Any
 
 from qwk_explained.core.csvfile import decode_text
 from qwk_explained.core.errors import QwkError
-from qwk_explained.core.parse import parse_vector
+from qwk_explained.core.parse import parse_vector, shorten
 from qwk_explained.core.steps import Walkthrough, walkthrough, walkthrough_from_table
 from qwk_explained.core.tables import parse_table
 from qwk_explained.core.types import Scale, is_scale
@@ -190,7 +190,7 @@ def _line_result(data: Mapping[str, Any]) -> Walkthrough:
     """The walkthrough of one batch line: a table (optionally labelled) or two rating vectors."""
     unknown = [key for key in data if key not in BATCH_KEYS]
     if unknown:
-        raise SubmissionError("unknown_key", key=str(unknown[0])[:40],
+        raise SubmissionError("unknown_key", key=shorten(str(unknown[0]), 40),
                               choices=", ".join(BATCH_KEYS))
     weights = data.get("weights", "quadratic")
     if "table" in data:
@@ -217,11 +217,11 @@ def _integer(value: Any) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | str):
-        raise SubmissionError("bad_rating_bound", value=str(value)[:20])
+        raise SubmissionError("bad_rating_bound", value=shorten(str(value)))
     try:
         return int(value)
     except ValueError:
-        raise SubmissionError("bad_rating_bound", value=str(value)[:20]) from None
+        raise SubmissionError("bad_rating_bound", value=shorten(str(value))) from None
 
 
 #: A graded line of a batch: its JSON record, and for each quantity the explanation of its first

@@ -39,6 +39,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal, get_args
 
 from qwk_explained.core.errors import QwkError
+from qwk_explained.core.parse import shorten
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import QUANTITIES, Quantity
 
@@ -423,7 +424,7 @@ def answers_from_mapping(result: Walkthrough, answers: Any, group: str = ",") ->
     found: list[Answer] = []
     for name, value in answers.items():
         if name not in QUANTITIES:
-            raise SubmissionError("unknown_quantity", quantity=str(name)[:40],
+            raise SubmissionError("unknown_quantity", quantity=shorten(str(name), 40),
                                   choices=", ".join(QUANTITIES))
         quantity: Quantity = name
         if quantity in CELL_QUANTITIES:
@@ -444,7 +445,7 @@ def _matrix_answers(result: Walkthrough, quantity: Quantity, value: Any, size: i
         for key, cell_value in value.items():
             match = _CELL_KEY.match(str(key))
             if match is None:
-                raise SubmissionError("bad_cell", quantity=quantity, cell=str(key)[:40])
+                raise SubmissionError("bad_cell", quantity=quantity, cell=shorten(str(key), 40))
             cell = (_position(result, match[1], quantity, str(key)),
                     _position(result, match[2], quantity, str(key)))
             text = _value_text(cell_value, quantity, str(key), group)
@@ -471,7 +472,7 @@ def _histogram_answers(result: Walkthrough, quantity: Quantity, value: Any, size
         for key, bar_value in value.items():
             match = _BAR_KEY.match(str(key))
             if match is None:
-                raise SubmissionError("bad_cell", quantity=quantity, cell=str(key)[:40])
+                raise SubmissionError("bad_cell", quantity=quantity, cell=shorten(str(key), 40))
             pairs.append((_position(result, match[1], quantity, str(key)), bar_value))
     elif isinstance(value, list) and len(value) == size:
         pairs = list(enumerate(value))

@@ -23,6 +23,7 @@ from itertools import product
 from typing import Literal
 
 from qwk_explained.core.errors import QwkError
+from qwk_explained.core.parse import shorten
 
 #: How an ambiguous number was read: ``1,714`` as one thousand seven hundred and fourteen
 #: (``grouping``) or as one point seven one four (``decimal``).
@@ -148,7 +149,7 @@ def read_number(text: str, group: str = ",") -> tuple[TypedNumber, ...]:
     cleaned = cleaned.translate(_MINUS_SIGNS).strip()
     if not cleaned:
         raise AnswerError("empty")
-    shown = cleaned if len(cleaned) <= _SHOWN else cleaned[: _SHOWN - 1] + "…"
+    shown = shorten(cleaned, _SHOWN)
     percent = False
     if cleaned.endswith("%") or cleaned.startswith("%"):
         percent, cleaned = True, cleaned.strip("%").strip()
