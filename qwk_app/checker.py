@@ -26,6 +26,7 @@ from qwk_explained.core.errors import InputError
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Quantity
 from qwk_explained.present import feedback, worksheet
+from qwk_explained.teaching.cells import read_cell
 from qwk_explained.teaching.checking import Answer, CheckedAnswer
 
 from . import compute, state
@@ -250,7 +251,6 @@ _QUANTITY: dict[str, Quantity] = {
     "observed": "observed", "weights": "weights", "expected": "expected",
     "observed_norm": "observed_norm", "expected_norm": "expected_norm",
     "actual_hist": "actual_hist", "predicted_hist": "predicted_hist"}
-_MATRIX_KEY = re.compile(r"^(-?\d+),(-?\d+)$")
 _BAR_KEY = re.compile(r"^(actual_hist|predicted_hist):(-?\d+)$")
 
 
@@ -277,10 +277,10 @@ def _locate(grid: Grid, key: str,
         bar = _BAR_KEY.match(key)
         k = None if bar is None else position.get(int(bar[2]))
         return None if bar is None or k is None else (_QUANTITY[bar[1]], (k,))
-    cell = _MATRIX_KEY.match(key)
-    if cell is None or grid not in _QUANTITY:
+    ratings = read_cell(key)
+    if ratings is None or grid not in _QUANTITY:
         return None
-    i, j = position.get(int(cell[1])), position.get(int(cell[2]))
+    i, j = position.get(ratings[0]), position.get(ratings[1])
     return None if i is None or j is None else (_QUANTITY[grid], (i, j))
 
 

@@ -22,6 +22,7 @@ from numpy.typing import NDArray
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Cell
 from qwk_explained.present.catalogue import STEPS
+from qwk_explained.teaching.cells import label_positions, read_cell
 
 
 def parse_step(value: Any, total: int = len(STEPS)) -> int | None:
@@ -37,28 +38,14 @@ def parse_step(value: Any, total: int = len(STEPS)) -> int | None:
     return step if 1 <= step <= total else None
 
 
-def _label_position(value: Any, labels: Sequence[int] | NDArray[np.int64]) -> int | None:
-    try:
-        label = int(str(value).strip())
-    except (TypeError, ValueError):
-        return None
-    positions = [k for k, x in enumerate(labels) if int(x) == label]
-    return positions[0] if positions else None
-
-
 def parse_cell(value: Any, labels: Sequence[int] | NDArray[np.int64]) -> Cell | None:
     """Positions (i, j) of a cell written with rating labels (``"4,0"``); ``None`` if invalid.
 
     >>> parse_cell("4,0", [0, 1, 2, 3, 4]), parse_cell("5,1", [1, 2, 3]), parse_cell("a", [1])
     ((4, 0), None, None)
     """
-    parts = str(value).split(",")
-    if len(parts) != 2:
-        return None
-    row, col = (_label_position(part, labels) for part in parts)
-    if row is None or col is None:
-        return None
-    return row, col
+    ratings = read_cell(value)
+    return None if ratings is None else label_positions(labels, ratings)
 
 
 def cell_text(result: Walkthrough, i: int, j: int) -> str:
@@ -72,11 +59,10 @@ def cell_from_trigger(value: Any, size: int) -> Cell | None:
     >>> cell_from_trigger("4,0", 5), cell_from_trigger("5,0", 5), cell_from_trigger("x", 5)
     ((4, 0), None, None)
     """
-    parts = str(value).split(",")
-    if len(parts) != 2 or not all(part.strip().isdigit() for part in parts):
+    cell = read_cell(value)
+    if cell is None or not all(0 <= k < size for k in cell):
         return None
-    i, j = (int(part) for part in parts)
-    return (i, j) if 0 <= i < size and 0 <= j < size else None
+    return cell
 
 
 # --- the address students open ----------------------------------------------------------------

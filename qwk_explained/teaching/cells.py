@@ -21,8 +21,10 @@ a URL or a click is the app's job (:mod:`qwk_app.links`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -35,6 +37,37 @@ ITEMS_SHOWN = 50
 
 
 # --- one cell -------------------------------------------------------------------------------------
+
+#: A cell written as two whole numbers, ``"4,0"`` (a comma or a semicolon between them, spaces
+#: and signs allowed): rating labels in a link, a submission or a grid, positions in a click.
+_CELL_TEXT = re.compile(r"^\s*([+-]?\d{1,9})\s*[,;]\s*([+-]?\d{1,9})\s*$")
+
+
+def read_cell(text: Any) -> tuple[int, int] | None:
+    """The two numbers of a cell written as text (``"4,0"``), or ``None`` if it is not one.
+
+    Untrusted text (a link, a click, a JSON key) is read here only; what the numbers mean
+    (rating labels or positions) is the caller's.
+
+    >>> read_cell("4,0"), read_cell(" -1 ; 2 "), read_cell("4"), read_cell("a,b")
+    ((4, 0), (-1, 2), None, None)
+    """
+    match = _CELL_TEXT.match(str(text))
+    return None if match is None else (int(match[1]), int(match[2]))
+
+
+def label_positions(labels: Sequence[int] | NDArray[np.int64],
+                    ratings: tuple[int, int]) -> Cell | None:
+    """Positions (i, j) of the cell with rating labels ``ratings`` on a scale, or ``None`` when
+    either rating is not on it.
+
+    >>> label_positions([1, 2, 3], (3, 1)), label_positions([1, 2, 3], (0, 1))
+    ((2, 0), None)
+    """
+    where = {int(label): k for k, label in enumerate(labels)}
+    i, j = where.get(int(ratings[0])), where.get(int(ratings[1]))
+    return None if i is None or j is None else (i, j)
+
 
 
 def default_cell(result: Walkthrough) -> Cell:

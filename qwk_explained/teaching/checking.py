@@ -43,6 +43,7 @@ from qwk_explained.core.parse import shorten
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import QUANTITIES, Quantity
 
+from .cells import label_positions, read_cell
 from .mistakes import (
     CODES,
     KAPPA_FORMS,
@@ -384,7 +385,6 @@ def hint_params(result: Walkthrough) -> dict[str, int]:
 
 # --- answers written as data (the command line's JSON) --------------------------------------------
 
-_CELL_KEY = re.compile(r"^\s*([+-]?\d+)\s*[,;]\s*([+-]?\d+)\s*$")
 _BAR_KEY = re.compile(r"^\s*([+-]?\d+)\s*$")
 
 
@@ -443,11 +443,10 @@ def _matrix_answers(result: Walkthrough, quantity: Quantity, value: Any, size: i
     found = []
     if isinstance(value, Mapping):
         for key, cell_value in value.items():
-            match = _CELL_KEY.match(str(key))
-            if match is None:
+            ratings = read_cell(key)
+            cell = None if ratings is None else label_positions(result.labels, ratings)
+            if cell is None:
                 raise SubmissionError("bad_cell", quantity=quantity, cell=shorten(str(key), 40))
-            cell = (_position(result, match[1], quantity, str(key)),
-                    _position(result, match[2], quantity, str(key)))
             text = _value_text(cell_value, quantity, str(key), group)
             if text is not None:
                 found.append(Answer(quantity, cell, text))

@@ -27,7 +27,8 @@ def test_cell_text_and_parse_cell_round_trip_with_labels():
     assert links.cell_text(w, 4, 0) == "5,1"
     assert links.parse_cell("5,1", w.labels) == (4, 0)
     assert links.parse_cell(" 5 , 1 ", w.labels) == (4, 0)
-    for bad in ("5", "5,1,2", "x,1", "6,1", "", "5;1"):
+    assert links.parse_cell("5;1", w.labels) == (4, 0)  # read as a submission's cell is read
+    for bad in ("5", "5,1,2", "x,1", "6,1", "", "5,", "99999999999,1"):
         assert links.parse_cell(bad, w.labels) is None
 
 
