@@ -113,6 +113,22 @@ def test_a_click_on_a_cell_follows_it_in_every_chart_and_the_link(app: App):
     app.assert_clean()
 
 
+def test_a_click_on_o_in_the_step_by_step_page_follows_that_cell(app: App):
+    """User flow on the step-by-step page, step 1, in Turkish: click cell (4, 0) of O -> it is
+    outlined, ?cell=4,0 follows, and the cell's items are listed."""
+    app.open(f"/guided?lang=tr&actual={SEED_ACTUAL}&predicted={SEED_PREDICTED}&step=1&cell=1,1")
+    app.page.locator(".qwk-matrix").first.locator('[data-cell="4,0"]').click()
+    app.wait_for_query(cell="4,0")
+    app.settle()
+    followed = app.page.evaluate(
+        "() => [...document.querySelectorAll('.qwk-followed')].map(e => e.dataset.cell)")
+    assert followed == ["4,0"]
+    items = t("tr", "guided.item_separator").join(str(k) for k in (1, 4, 5, 6))
+    # Listed in step 1 and again in the followed cell's own section below it.
+    expect(app.page.get_by_text(t("tr", "guided.cell_items", items=items))).to_have_count(2)
+    app.assert_clean()
+
+
 def test_hovering_a_cell_lights_it_up_everywhere_and_shows_its_arithmetic(app: App):
     """Hover E's cell (4, 0): the same cell in every matrix and its two bars light up, and the
     cell shows 5 · 4 / 10 = 2 (h^a_4 = 5, h^p_0 = 4, n = 10)."""
