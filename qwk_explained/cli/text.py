@@ -22,12 +22,8 @@ from qwk_explained.present import columns, formulas, inference
 from qwk_explained.present.catalogue import STEPS, StepSlug
 from qwk_explained.present.i18n import t
 from qwk_explained.present.numbers import format_label, format_number, format_p_value
+from qwk_explained.present.outline import MAX_ECHOED_ITEMS, MAX_PRINTED_SIZE
 from qwk_explained.teaching.interpret import shown_interval
-
-#: Vectors up to this length are echoed at the top of the walkthrough.
-MAX_ECHOED_ITEMS = 40
-#: Matrices up to this size are printed; wider ones would wrap into an unreadable terminal mess.
-MAX_PRINTED_SIZE = 20
 
 
 class TerminalText:

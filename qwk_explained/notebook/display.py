@@ -8,13 +8,14 @@ lives here, above every layer it uses, and the package's top level hands it out.
 own callers (the command line, the checker, the exercises) keep the plain core class.
 
 Nothing above the core is imported until something is displayed: ``import qwk_explained`` loads
-the engine only, and the presentation layers (sentences, formulas, markup: :mod:`.document` and
+the engine only, and the presentation layers (sentences, formulas, markup: the outline of
+:mod:`qwk_explained.present.outline`, its renderers in :mod:`qwk_explained.present.markup` and
 :mod:`.render`) load inside the methods that display. IPython, anywidget and plotly are never
 needed to compute, only to show.
 
-Every rich output is written from one outline (:mod:`.document`): ``text/plain`` is what the
+Every rich output is written from one outline, the worksheet's: ``text/plain`` is what the
 command line prints, ``text/markdown`` and ``text/html`` the steps with their formulas and
-tables (:mod:`.render`). ``application/json`` (the command line's ``--json`` object) is given
+tables. ``application/json`` (the command line's ``--json`` object) is given
 only when asked for, with ``display(result, include=["application/json"])`` or
 :attr:`Explanation.json`: JupyterLab ranks its JSON viewer above every other renderer, so a
 bundle that always held JSON would show a tree of numbers instead of the walkthrough.
@@ -40,8 +41,7 @@ if TYPE_CHECKING:
     from plotly.graph_objects import Figure
 
     from qwk_explained.present.catalogue import StepSlug
-
-    from .document import Block
+    from qwk_explained.present.outline import Block
 
 __all__ = ["ExplainedStatistics", "ExplainedWalkthrough", "Explanation", "Figures",
            "NotebookError", "walkthrough", "walkthrough_from_table"]
@@ -203,19 +203,20 @@ class Explanation:
     def _blocks(self) -> list[Block]:
         """The outline every representation is written from (once per explanation)."""
         from qwk_explained.present.catalogue import BY_SLUG
-
-        from .document import step_blocks, walkthrough_blocks
+        from qwk_explained.present.outline import NOTEBOOK, Source, outline, step_blocks
 
         if self.step is None:
-            return walkthrough_blocks(self.result, self.lang, self.result.scale, self.cell)
-        return step_blocks(self.result, BY_SLUG[self.step], self.lang, self.cell)
+            scale = self.result.scale
+            source = Source(from_table=scale is None, scale=scale or "range")
+            return outline(self.result, self.lang, source, cell=self.cell, surface=NOTEBOOK)
+        return step_blocks(self.result, BY_SLUG[self.step], self.lang, self.cell, NOTEBOOK)
 
     @property
     def markdown(self) -> str:
         """Markdown with ``$$`` formulas and pipe tables."""
-        from .render import markdown
+        from qwk_explained.present.markup import markdown
 
-        return markdown(self._blocks)
+        return markdown(self._blocks, top=3)
 
     @property
     def html(self) -> str | None:
@@ -272,7 +273,7 @@ class ExplainedStatistics(KappaStatistics):
 
     @cached_property
     def _blocks(self) -> list[Block]:
-        from .document import statistics_blocks
+        from qwk_explained.present.outline import statistics_blocks
 
         if self.result is None:  # built by hand, without its walkthrough
             raise ValueError("these statistics do not know the walkthrough they belong to")
@@ -281,9 +282,9 @@ class ExplainedStatistics(KappaStatistics):
     @property
     def markdown(self) -> str:
         """The table as Markdown, then its caveats."""
-        from .render import markdown
+        from qwk_explained.present.markup import markdown
 
-        return markdown(self._blocks)
+        return markdown(self._blocks, top=3)
 
     @property
     def html(self) -> str | None:
@@ -295,7 +296,7 @@ class ExplainedStatistics(KappaStatistics):
     @property
     def text(self) -> str:
         """The table as aligned plain text, then its caveats."""
-        from .render import plain_text
+        from qwk_explained.present.markup import plain_text
 
         return plain_text(self._blocks)
 

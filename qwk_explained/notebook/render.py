@@ -1,12 +1,13 @@
-r"""The blocks of :mod:`.document` as Markdown and as HTML, the two rich outputs of a notebook.
+r"""An outline (:mod:`qwk_explained.present.outline`) as HTML, a notebook's richest output.
 
-Markdown carries formulas as ``$$ ... $$`` and matrices as pipe tables: JupyterLab, Notebook 7,
-VS Code, Colab and GitHub render both. HTML must read well where no script typesets TeX inside it
-(VS Code by design, nbviewer and a saved ``.ipynb`` depending on the page), so its formulas are
-MathML, which browsers draw natively, converted from the same LaTeX by ``latex2mathml`` (part of
-the ``notebook`` extra). Without that package there is no HTML, and every front end shows the
-Markdown instead. (JupyterLab's sanitizer drops MathML from the outputs of a notebook it does not
-trust, one saved on another machine: there the formulas read as flat text until it is run again.)
+Its Markdown and plain text are :mod:`qwk_explained.present.markup`'s, as the worksheet's are.
+HTML lives here because its formulas need the ``notebook`` extra: HTML must read well where no
+script typesets TeX inside it (VS Code by design, nbviewer and a saved ``.ipynb`` depending on the
+page), so its formulas are MathML, which browsers draw natively, converted from the same LaTeX by
+``latex2mathml``. Without that package there is no HTML, and
+every front end shows the Markdown instead. (JupyterLab's sanitizer drops MathML from the outputs
+of a notebook it does not trust, one saved on another machine: there the formulas read as flat
+text until it is run again.)
 
 Front ends prefer HTML to Markdown when a result offers both (JupyterLab ranks ``text/html``
 before ``text/markdown``, VS Code too), so the two must say the same thing: they are written from
@@ -20,72 +21,12 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from qwk_explained.present import columns
+from qwk_explained.present.markup import BOLD
+from qwk_explained.present.outline import Block, Formula, Heading, Table, Text
 
-from .document import Block, Formula, Heading, Table, Text
-
-#: Markdown heading level of each block level (an explanation sits inside a notebook's cells,
-#: under the notebook's own titles).
-_MARKDOWN_LEVEL = {1: "###", 2: "####"}
+#: HTML heading of each block level (an explanation sits inside a notebook's cells, under the
+#: notebook's own titles, as its Markdown does).
 _HTML_LEVEL = {1: "h3", 2: "h4"}
-_BOLD = re.compile(r"\*\*(.+?)\*\*")
-
-
-# --- Markdown ------------------------------------------------------------------------------------
-
-
-def _cell(text: str) -> str:
-    # A pipe would end the table cell; nothing else in a cell is Markdown syntax here.
-    return text.replace("|", r"\|")
-
-
-def _markdown_table(table: Table) -> list[str]:
-    lines = [f"**{table.caption}**", ""] if table.caption else []
-    header = [table.corner, *table.columns]
-    lines.append("| " + " | ".join(_cell(c) for c in header) + " |")
-    # Numbers align right, labels left, as in a printed table.
-    lines.append("|:---|" + "---:|" * len(table.columns))
-    lines += ["| " + " | ".join(_cell(c) for c in (label, *cells)) + " |"
-              for label, cells in table.rows]
-    return lines
-
-
-def markdown(blocks: Sequence[Block]) -> str:
-    """The blocks as Markdown: headings, sentences as the locales write them (the app shows the
-    same strings with ``st.markdown``), ``$$`` display formulas and pipe tables."""
-    lines: list[str] = []
-    for block in blocks:
-        if isinstance(block, Heading):
-            lines.append(f"{_MARKDOWN_LEVEL[block.level]} {block.text}")
-        elif isinstance(block, Text):
-            lines.append(block.text)
-        elif isinstance(block, Formula):
-            lines += ["$$", block.latex, "$$"]
-        else:
-            lines += _markdown_table(block)
-        lines.append("")
-    return "\n".join(lines).rstrip() + "\n"
-
-
-# --- plain text ----------------------------------------------------------------------------------
-
-
-def plain_text(blocks: Sequence[Block]) -> str:
-    """The blocks as plain text (for front ends that show nothing richer): tables as aligned
-    columns, formulas left out (the sentences and tables already hold every number)."""
-    lines: list[str] = []
-    for block in blocks:
-        if isinstance(block, Heading | Text):
-            lines.append(_BOLD.sub(r"\1", block.text))
-        elif isinstance(block, Table):
-            grid = [(block.corner, block.columns), *block.rows]
-            # Measured in columns: a Han character takes two in a monospaced font.
-            head = max(columns.width(label) for label, _ in grid)
-            width = max(columns.width(cell) for _, cells in grid for cell in cells)
-            lines += [columns.pad(label, head) + "  "
-                      + "  ".join(columns.pad(c, width, right=True) for c in cells)
-                      for label, cells in grid]
-    return "\n".join(lines) + "\n"
 
 
 # --- MathML --------------------------------------------------------------------------------------
@@ -135,7 +76,7 @@ def mathml(latex: str) -> str:
 
 def _html_text(text: str) -> str:
     # Locale sentences are plain text with at most Markdown bold (steps.kappa_band).
-    return _BOLD.sub(r"<strong>\1</strong>", html.escape(text, quote=False))
+    return BOLD.sub(r"<strong>\1</strong>", html.escape(text, quote=False))
 
 
 def _html_table(table: Table) -> str:

@@ -4,8 +4,8 @@ An anywidget (:class:`KappaExplorer`): its view is a small ES module shipped ins
 (``explorer.js``, ``explorer.css``), so it runs offline, with no CDN and no server besides the
 notebook's kernel. The kernel does all the work: it parses what the learner types with the
 engine's parser, computes the walkthrough and writes the view's matrices and formula as HTML from
-the same outline as the rich display (:mod:`.document`, :mod:`.render`). The browser only shows
-fields, menus and that HTML.
+the same outline as the rich display (:mod:`qwk_explained.present.outline`, :mod:`.render`). The
+browser only shows fields, menus and that HTML.
 
 What was typed is the source of truth for each field: a bad entry stays in its field, with the
 app's message under it in the chosen language, and the matrices keep showing the last valid
@@ -28,8 +28,9 @@ from qwk_explained.core.types import WEIGHTINGS
 from qwk_explained.present.catalogue import step
 from qwk_explained.present.i18n import message, t
 from qwk_explained.present.languages import LANGUAGES
+from qwk_explained.present.outline import Block, Formula, quantity_blocks, verdict_blocks
 
-from . import document, render
+from . import render
 
 _HERE = Path(__file__).parent
 #: The fields an error can belong to: one of the two vectors, or the pair (lengths, scale).
@@ -46,15 +47,14 @@ def _as_text(values: Any) -> str:
         return str(values)
 
 
-def view_blocks(result: Walkthrough, lang: str) -> list[document.Block]:
+def view_blocks(result: Walkthrough, lang: str) -> list[Block]:
     """What the widget shows below the fields: O, w and E as tables, then kappa worked out."""
-    blocks: list[document.Block] = []
+    blocks: list[Block] = []
     for name in ("observed", "weights", "expected"):
-        blocks += document.quantity_blocks(result, name, lang)
+        blocks += quantity_blocks(result, name, lang)
     if render.mathml_available():  # the notebook extra; without it the value alone is shown
-        blocks += [document.Formula(latex)
-                   for latex in step("kappa").plugged(result, (0, 0), lang)]
-    return blocks + document.verdict_blocks(result, lang, interval=False)
+        blocks += [Formula(latex) for latex in step("kappa").plugged(result, (0, 0), lang)]
+    return blocks + verdict_blocks(result, lang)
 
 
 class KappaExplorer(anywidget.AnyWidget):
