@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import numpy as np
 import pandas as pd
 import streamlit as st
 
@@ -19,11 +18,11 @@ from qwk_app.frame import page_guard
 from qwk_app.text import escape_markdown, num, show_error, tr
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Quantity
-from qwk_explained.present import feedback, formulas, worksheet
+from qwk_explained.present import feedback, worksheet
 from qwk_explained.present.catalogue import STEPS, Step, StepSlug
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import language
-from qwk_explained.present.numbers import format_number
+from qwk_explained.present.outline import MATRIX_SYMBOLS, Formula, Heading, Table, Text
 from qwk_explained.teaching.checking import CheckedAnswer, check_answers, first_wrong
 
 page_guard()
@@ -178,32 +177,39 @@ def _step(step: Step, result: Walkthrough, checked: Sequence[CheckedAnswer]) -> 
 
 
 def _solution(result: Walkthrough, source: worksheet.Source) -> None:
+    """The worksheet's outline, drawn with Streamlit (its title is the expander's label)."""
     lang = state.lang()
     with st.expander(tr("checker.solution"), icon=":material/visibility:"):
         st.markdown(tr("checker.solution_intro"))
         st.metric(tr("common.kappa"),
                   tr("common.undefined") if result.kappa is None else num(result.kappa))
         for block in worksheet.outline(result, lang, source):
-            if block.kind == "heading":
-                st.markdown(f"#### {block.text}")
-            elif block.kind == "text":
+            if isinstance(block, Heading):
+                if block.level > 1:
+                    st.markdown(f"#### {block.text}")
+            elif isinstance(block, Text):
                 st.markdown(block.text)
-            elif block.kind == "formula":
+            elif isinstance(block, Formula):
                 st.latex(block.latex)
-            elif block.kind == "matrix":
-                st.caption(block.text)
-                latex = formulas.matrix_latex(block.values, lang, integer=block.integer,
-                                              max_size=worksheet.MAX_BMATRIX, name=block.symbol)
-                if latex is not None:
-                    st.latex(latex)
-                else:
-                    values = np.asarray(block.values)
-                    labels = [feedback.label(lang, int(x)) for x in result.labels]
-                    st.dataframe(pd.DataFrame([[format_number(v, lang) for v in row]
-                                               for row in values], index=labels, columns=labels))
-            elif block.kind == "table":
-                frame = pd.DataFrame(list(block.rows), columns=list(block.header))
-                st.table(frame.set_index(block.header[0]))
+            else:
+                _solution_table(block)
+
+
+def _solution_table(table: Table) -> None:
+    """A matrix as LaTeX when it is small enough, else as a scrolling grid; the small tables (the
+    histograms, the statistics) as static ones."""
+    if table.caption:
+        st.caption(table.caption)
+    if table.latex:
+        st.latex(table.latex)
+        return
+    frame = pd.DataFrame([list(cells) for _, cells in table.rows],
+                         index=pd.Index([label for label, _ in table.rows], name=table.corner),
+                         columns=list(table.columns))
+    if table.name in MATRIX_SYMBOLS:
+        st.dataframe(frame)
+    else:
+        st.table(frame)
 
 
 def _downloads(key: str, result: Walkthrough, source: worksheet.Source) -> None:

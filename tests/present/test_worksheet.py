@@ -69,7 +69,8 @@ def test_markdown_holds_every_step_in_the_readers_language(lang):
 
 def test_markdown_of_vectors_lists_the_data_and_long_vectors_do_not():
     text = worksheet.markdown(SEED, "es")
-    assert t("es", "checker.ws.actual_values", values="4, 4, 3, 4, 4, 4, 1, 1, 2, 1") in text
+    assert t("es", "cli.value_line", label=t("es", "common.actual_ratings"),
+             value="4, 4, 3, 4, 4, 4, 1, 1, 2, 1") in text
     assert "\u22120,1392" in text
     big = walkthrough(np.arange(300) % 4, (np.arange(300) + 1) % 4)
     text = worksheet.markdown(big, "en")
@@ -81,7 +82,7 @@ def test_undefined_kappa_worksheets_say_so():
     flat = walkthrough([2, 2, 2], [2, 2, 2])
     text = worksheet.markdown(flat, "tr")
     assert t("tr", "undefined.single_category") in text
-    assert t("tr", "checker.ws.stats_undefined") in text
+    assert t("tr", "cli.statistics_need_kappa") in text
     assert r"\end{document}" in worksheet.latex_document(flat, "tr")
     assert "print(" in worksheet.python_snippet(flat, "tr")
 
@@ -252,3 +253,13 @@ def test_custom_weights_snippet_skips_scikit_learn():
     code = worksheet.python_snippet(custom, "en", FROM_TABLE)
     assert "cohen_kappa_score(" not in code
     assert t("en", "checker.ws.py_custom") in code.replace("\n# ", " ")
+
+
+def test_the_worksheet_and_a_notebook_explain_a_scale_with_gaps_alike():
+    """One outline: on a scale with gaps (1, 2, 5) both say the weights use positions, and both
+    say why normalizing changes nothing."""
+    gapped = walkthrough_from_table(TABLE.observed, labels=[1, 2, 5])
+    written = worksheet.markdown(gapped, "en", FROM_TABLE)
+    shown = gapped.explain("en").markdown
+    for key in ("cli.weights_positions", "steps.normalization_why"):
+        assert t("en", key) in written and t("en", key) in shown
