@@ -22,10 +22,10 @@ from qwk_explained.core.stats import KappaStatistics
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Cell
 from qwk_explained.present import charts as light
-from qwk_explained.present import formulas, inference
+from qwk_explained.present import formulas
 from qwk_explained.present.catalogue import STEPS, FigureName, Step
 from qwk_explained.present.numbers import rounds_to_zero
-from qwk_explained.teaching.interpret import shown_interval
+from qwk_explained.present.outline import Formula, Text, verdict_blocks
 
 from . import charts as drawn
 from . import guided, state
@@ -215,20 +215,20 @@ def presented_step(session: Session) -> Step:
 
 
 def verdict(result: Walkthrough, stats: KappaStatistics) -> None:
-    """Kappa as a big number with its Landis and Koch band, SE and confidence interval."""
+    """Kappa as a big number, then what the outline says of it
+    (:func:`qwk_explained.present.outline.verdict_blocks`, as the worksheet and a notebook say
+    it): its Landis and Koch band and the interval, the caveats smaller; or why it is undefined."""
     if result.kappa is None:
         st.metric(tr("common.kappa"), tr("common.undefined"))
-        st.warning(tr(f"undefined.{result.undefined_reason}"), icon=":material/help:")
-        return
-    st.metric(tr("common.kappa"), num(result.kappa), help=tr("steps.kappa_help"))
-    lang = state.lang()
-    st.markdown(tr("steps.kappa_band", band=inference.band_name(lang, result)))
-    caveat = inference.band_caveat(lang, result)
-    if caveat is not None:
-        st.caption(caveat)
-    sentences = inference.interval_sentences(lang, result, stats)
-    if sentences:
-        st.markdown(sentences[0])
-        st.latex(formulas.ci_plugged(stats, lang, shown_interval(result, stats)))
-        for note in sentences[1:]:
-            st.caption(note)
+    else:
+        st.metric(tr("common.kappa"), num(result.kappa), help=tr("steps.kappa_help"))
+    for block in verdict_blocks(result, state.lang(), stats):
+        if isinstance(block, Formula):
+            st.latex(block.latex)
+        elif isinstance(block, Text):
+            if block.name == "undefined":
+                st.warning(block.text, icon=":material/help:")
+            elif block.name == "caveat":
+                st.caption(block.text)
+            elif block.name != "kappa":  # the metric above shows kappa
+                st.markdown(block.text)
