@@ -15,6 +15,7 @@ import functools
 import os
 import re
 import string
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
@@ -48,32 +49,32 @@ def shown(lang: str, error: InputError) -> str:
     return error_message(lang, InputError(error.code, **params))
 
 
+def _forms(entry: Any) -> list[str]:
+    """A locale entry's texts: its plural forms, or the one text."""
+    return list(entry.values()) if isinstance(entry, dict) else [entry]
+
+
+def _template_pattern(text: str) -> str:
+    """A locale text as a regular expression: its literal parts, anything for a placeholder."""
+    parts = []
+    for literal, name, _, _ in string.Formatter().parse(text):
+        parts.append(re.escape(literal))
+        if name is not None:
+            parts.append(".*?")
+    return "".join(parts)
+
+
 @functools.cache
 def _locale_pattern(lang: str) -> re.Pattern[str]:
-    alternatives = []
-    for entry in load(lang).values():
-        for text in entry.values() if isinstance(entry, dict) else [entry]:  # plural forms
-            parts = []
-            for literal, name, _, _ in string.Formatter().parse(text):
-                parts.append(re.escape(literal))
-                if name is not None:
-                    parts.append(".*?")
-            alternatives.append("".join(parts))
+    alternatives = [_template_pattern(text) for entry in load(lang).values()
+                    for text in _forms(entry)]
     return re.compile("|".join(f"(?:{a})" for a in alternatives), re.DOTALL)
 
 
 def is_text_of(lang: str, key: str, body: str) -> bool:
     """Whether ``body`` is locale string ``key`` of ``lang`` with its placeholders filled in."""
-    entry = load(lang)[key]
-    for text in entry.values() if isinstance(entry, dict) else [entry]:  # plural forms
-        parts = []
-        for literal, name, _, _ in string.Formatter().parse(text):
-            parts.append(re.escape(literal))
-            if name is not None:
-                parts.append(".*?")
-        if re.fullmatch("".join(parts), body, re.DOTALL) is not None:
-            return True
-    return False
+    return any(re.fullmatch(_template_pattern(text), body, re.DOTALL) is not None
+               for text in _forms(load(lang)[key]))
 
 
 def is_locale_text(lang: str, body: str) -> bool:
