@@ -23,6 +23,7 @@ from .core.csvfile import parse_csv
 from .core.errors import InputError, QwkError
 from .core.fast import quadratic_weighted_kappa
 from .core.limits import MAX_ITEMS, MAX_RATINGS
+from .core.paired import Comparison, compare
 from .core.parse import parse_vector
 from .core.stats import KappaStatistics, kappa_statistics
 from .core.steps import Walkthrough
@@ -35,10 +36,12 @@ __all__ = [
     "MAX_ITEMS",
     "MAX_RATINGS",
     "WEIGHTINGS",
+    "Comparison",
     "InputError",
     "KappaStatistics",
     "QwkError",
     "Walkthrough",
+    "compare",
     "kappa_statistics",
     "parse_csv",
     "parse_table",
