@@ -17,6 +17,8 @@ from typing import Any, NoReturn
 
 from qwk_explained._version import __version__
 from qwk_explained.core.errors import InputError
+from qwk_explained.core.limits import DEFAULT_RESAMPLES, MAX_RESAMPLES, MIN_RESAMPLES
+from qwk_explained.core.stats import check_kappa0
 from qwk_explained.present import columns
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import DEFAULT_LANGUAGE, LANGUAGES, base_language
@@ -32,7 +34,8 @@ OPTIONS_TITLE = "\x00options"
 
 _VALUE_OPTIONS = ("--actual", "--predicted", "--actual-file", "--predicted-file", "--table",
                   "--weights", "--scale", "--min-rating", "--max-rating", "--confidence", "--lang",
-                  "--answers", "--batch")
+                  "--answers", "--batch", "--kappa0", "--resamples", "--seed", "--model-a",
+                  "--model-b", "--model-a-file", "--model-b-file")
 _INTEGER = re.compile(r"^[+-]?[0-9]+$")
 # argparse only reports problems as English sentences; these are the ones a user can cause with our
 # parser (no positionals, no choices, no abbreviations), mapped to translated messages.
@@ -178,13 +181,29 @@ def build_parser(lang: str = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
     add_data_options(group, lang)
     group.add_argument("--confidence", metavar=metavars(lang)["level"], default="0.95",
                        help=help_text(lang, "help_confidence", default=format_number(0.95, lang)))
+    add_resampling_options(group, lang)
+    group.add_argument("--kappa0", metavar=metavars(lang)["kappa0"],
+                       help=help_text(lang, "help_kappa0"))
     add_common_options(group, lang)
     return parser
 
 
+def add_resampling_options(group: argparse._ArgumentGroup, lang: str) -> None:
+    """--resamples and --seed, shared by ``compare``."""
+    metavar = metavars(lang)
+    group.add_argument("--resamples", metavar=metavar["count"], default=str(DEFAULT_RESAMPLES),
+                       help=help_text(lang, "help_resamples",
+                                      default=format_number(DEFAULT_RESAMPLES, lang),
+                                      low=format_number(MIN_RESAMPLES, lang),
+                                      high=format_number(MAX_RESAMPLES, lang)))
+    group.add_argument("--seed", metavar=metavar["seed"], default="0",
+                       help=help_text(lang, "help_seed"))
+
+
 def metavars(lang: str) -> dict[str, str]:
     return {key: t(lang, f"cli.metavar_{key}") for key in
-            ("ratings", "path", "table", "rating", "level", "lang", "weights", "scale")}
+            ("ratings", "path", "table", "rating", "level", "lang", "weights", "scale", "count",
+             "seed", "kappa0")}
 
 
 def help_text(lang: str, key: str, **params: Any) -> str:
@@ -249,6 +268,14 @@ def parse_integer_option(option: str, value: str | None) -> int | None:
     return int(cleaned)
 
 
+def integer_option(option: str, value: str) -> int:
+    """An option that always has a value (a default), as a whole number."""
+    number = parse_integer_option(option, value)
+    if number is None:  # pragma: no cover - argparse gives the default
+        raise CliError("missing_value", option=option)
+    return number
+
+
 def parse_confidence(value: str) -> float:
     """``0.95``, ``0,95`` (decimal comma) and ``95%`` all mean a 95% confidence level.
 
@@ -267,3 +294,21 @@ def parse_confidence(value: str) -> float:
         raise InputError("bad_confidence", value=value)
     return number
 
+
+
+def parse_kappa0(value: str | None) -> float | None:
+    """``--kappa0``: a number from -1 to 1, with a decimal point or comma (``0,6``).
+
+    >>> parse_kappa0("0,6"), parse_kappa0(None), parse_kappa0("−0.2")
+    (0.6, None, -0.2)
+    """
+    if value is None:
+        return None
+    cleaned = value.strip().replace(",", ".").replace("\u2212", "-")
+    try:
+        number = float(cleaned)
+    except ValueError:
+        raise InputError("bad_kappa0", value=value) from None
+    if not (math.isfinite(number) and -1.0 <= number <= 1.0):
+        raise InputError("bad_kappa0", value=value)
+    return check_kappa0(number)

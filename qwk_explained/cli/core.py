@@ -23,11 +23,14 @@ from qwk_explained.present.languages import environment_language
 from .args import (
     PROG,
     build_parser,
+    integer_option,
     join_dash_values,
     language_option,
+    parse_kappa0,
     requested_language,
 )
 from .check import build_check_parser, run_check
+from .compare import build_compare_parser, run_compare
 from .errors import ExitStatus
 from .inputs import compute
 from .json_output import result_json
@@ -51,14 +54,23 @@ def main(argv: Sequence[str] | None = None) -> int:
             if arguments[:1] == ["check"]:
                 checking = build_check_parser(lang).parse_args(join_dash_values(arguments[1:]))
                 text = run_check(checking, lang)
+            elif arguments[:1] == ["compare"]:
+                comparing = build_compare_parser(lang).parse_args(
+                    join_dash_values(arguments[1:]))
+                text = run_compare(comparing, lang)
             else:
                 args = build_parser(lang).parse_args(join_dash_values(arguments))
                 result, stats = compute(args)
+                kappa0 = parse_kappa0(args.kappa0)
+                boot = result.bootstrap(integer_option("--resamples", args.resamples),
+                                        seed=integer_option("--seed", args.seed),
+                                        confidence=stats.confidence)
+                test = None if kappa0 is None else result.kappa_test(kappa0)
                 if args.json:
-                    text = json.dumps(result_json(result, stats), ensure_ascii=False,
-                                      allow_nan=False) + "\n"
+                    text = json.dumps(result_json(result, stats, boot, test),
+                                      ensure_ascii=False, allow_nan=False) + "\n"
                 else:
-                    text = render_text(result, stats, lang, args.scale or "range")
+                    text = render_text(result, stats, lang, args.scale or "range", boot, test)
         except QwkError as error:
             write(sys.stderr, _one_line(message(lang, error)))
             return ExitStatus.INPUT

@@ -46,12 +46,15 @@ def read_bytes(path: str) -> bytes:
         raise CliError("file_unreadable", path=path) from None
 
 
-def read_ratings_file(path: str) -> tuple[NDArray[np.int64], ...]:
-    """One or two rating columns from a text or CSV file (``-`` reads standard input).
+def read_ratings_file(path: str, max_columns: int = 2) -> tuple[NDArray[np.int64], ...]:
+    """One or two rating columns from a text or CSV file (``-`` reads standard input); up to
+    ``max_columns`` (three for ``compare``: actual, model A, model B).
 
     A file with one non-empty line is a vector (``4, 4, 3, 1``); otherwise it is read as CSV with
     one column (one rater) or two (actual, then predicted), header optional. A text file holding
-    several ratings per line, which is not a CSV, falls back to being read as one vector.
+    several ratings per line, which is not a CSV, falls back to being read as one vector; with
+    three columns allowed, a file with more stays a CSV (``csv_too_many_columns``), since a
+    comparison's file is a table.
     """
     text = decode_text(read_bytes(path))
     lines = [line for line in text.splitlines() if line.strip()]
@@ -60,9 +63,12 @@ def read_ratings_file(path: str) -> tuple[NDArray[np.int64], ...]:
     if len(lines) == 1:
         return (parse_vector(text),)
     try:
-        return parse_csv(text).columns
+        return parse_csv(text, max_columns=max_columns).columns
     except InputError as csv_error:
-        if csv_error.code not in {"csv_too_many_columns", "csv_ragged", "csv_bad_cell"}:
+        fallback = {"csv_ragged", "csv_bad_cell"}
+        if max_columns < 3:
+            fallback.add("csv_too_many_columns")
+        if csv_error.code not in fallback:
             raise
         try:
             return (parse_vector(text),)

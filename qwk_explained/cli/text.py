@@ -15,10 +15,11 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from qwk_explained.core.stats import KappaStatistics
+from qwk_explained.core.resampling import Bootstrap
+from qwk_explained.core.stats import KappaStatistics, KappaTest
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Cell, Scale
-from qwk_explained.present import columns, formulas, inference
+from qwk_explained.present import columns, formulas, inference, losses, uncertainty
 from qwk_explained.present.catalogue import STEPS, StepSlug
 from qwk_explained.present.i18n import t
 from qwk_explained.present.numbers import format_label, format_number, format_p_value
@@ -226,11 +227,13 @@ def header_lines(tx: TerminalText, result: Walkthrough, scale: Scale) -> list[st
 
 
 def render_text(result: Walkthrough, stats: KappaStatistics, lang: str,
-                scale: Scale = "range") -> str:
+                scale: Scale = "range", boot: Bootstrap | None = None,
+                test: KappaTest | None = None) -> str:
     """The whole walkthrough as terminal text in ``lang`` (what the CLI prints by default).
 
     ``scale`` is the convention the labels were built with (the result does not record it).
-    Steps 4 and 5 work out the cell of E that weighs most in the denominator.
+    Steps 4 and 5 work out the cell of E that weighs most in the denominator. ``boot`` and
+    ``test`` (the bootstrap, the test against kappa0) follow the result when given.
     """
     tx = TerminalText(lang)
     weighted = result.weighted_expected if result.denominator > 0 else result.expected
@@ -240,7 +243,69 @@ def render_text(result: Walkthrough, stats: KappaStatistics, lang: str,
     for step in STEPS:
         out += ["", tx.prose_text(step.heading(lang)), *SECTIONS[step.slug](tx, result, focus)]
     out += ["", tx("cli.result_heading"), *_result_lines(tx, result, stats)]
+    out += uncertainty_lines(tx, result, stats, boot, test)
+    out += losses_lines(tx, result)
     return "\n".join(out) + "\n"
+
+
+def uncertainty_lines(tx: TerminalText, result: Walkthrough, stats: KappaStatistics,
+                      boot: Bootstrap | None, test: KappaTest | None) -> list[str]:
+    """How sure one can be: the bootstrap, why it and the large-sample interval disagree when
+    they do, the test against kappa0, then SE versus SE0 on the reader's numbers."""
+    if result.kappa is None:
+        return []
+    lang = tx.lang
+    sentences = [*uncertainty.bootstrap_sentences(lang, result, boot),
+                 *uncertainty.disagreement_sentences(lang, result, stats, boot)]
+    if test is not None:
+        sentences += uncertainty.kappa0_sentences(lang, test, boot)
+    out = ["", tx("uncertainty.title"), *(tx.prose_text(s.text) for s in sentences)]
+    teaching = uncertainty.se_versus_se0(lang, result, stats)
+    if teaching:
+        out += ["", tx("uncertainty.se_title"), *(tx.prose_text(s.text) for s in teaching)]
+    return out
+
+
+def losses_lines(tx: TerminalText, result: Walkthrough) -> list[str]:
+    """Where kappa is lost (the cost map and its signed twin, each cell in words) and which
+    fix pays most (the list of fixes), after the result."""
+    out = ["", tx("losses.title")]
+    costs = result.cost_map
+    sentences = losses.cost_sentences(result, tx.lang)
+    if costs is None:
+        return [*out, *(tx.prose_text(s.text) for s in sentences)]
+    out += [tx.prose_text(sentences[0].text), "cost[i, j] = w[i, j] × O[i, j] / n / den",
+            *_matrix(tx, result.labels, costs.cost),
+            *(tx.prose_text(s.text) for s in sentences[1:]), "",
+            "signed[i, j] = w[i, j] × (O[i, j] − E[i, j]) / n / den",
+            *_matrix(tx, result.labels, costs.signed),
+            *(tx.prose_text(s.text) for s in losses.signed_sentences(result, tx.lang))]
+    out += ["", tx("influence.title")]
+    fixes = losses.fixes(result, tx.lang)
+    for sentence in losses.influence_sentences(result, tx.lang):
+        out.append(tx.prose_text(sentence.text))
+        if sentence.name == "explain" and fixes:
+            header = [tx(f"influence.col_{name}") for name in losses.FIX_COLUMNS]
+            out += _table(tx, header, [losses.fix_cells(fix) for fix in fixes])
+    return out
+
+
+def _table(tx: TerminalText, header: list[str], rows: list[tuple[str, ...]]) -> list[str]:
+    """Left-aligned columns measured in terminal columns (a Han character takes two); on a
+    terminal too narrow for them, one ``label: value`` line per cell, row after row."""
+    widths = [max(columns.width(cell) for cell in column)
+              for column in zip(header, *rows, strict=True)]
+
+    def line(cells: tuple[str, ...] | list[str]) -> str:
+        return "  " + "  ".join(columns.pad(cell, width)
+                                for cell, width in zip(cells, widths, strict=True)).rstrip()
+
+    if 2 + sum(widths) + 2 * (len(widths) - 1) > tx.width():
+        return [text for row in rows for text in (
+            "", *(tx.prose_text("  " + tx("cli.value_line", label=label, value=cell))
+                  for label, cell in zip(header, row, strict=True)))]
+    return [line(header), "  " + "  ".join("-" * width for width in widths),
+            *(line(row) for row in rows)]
 
 
 def _result_lines(tx: TerminalText, result: Walkthrough, stats: KappaStatistics) -> list[str]:

@@ -47,7 +47,7 @@ def _delimiter(line: str) -> str | None:
     return None
 
 
-def parse_csv(data: bytes | str) -> CsvColumns:
+def parse_csv(data: bytes | str, *, max_columns: int = 2) -> CsvColumns:
     """Read ratings from a CSV file: one integer column (one rater) or two (actual, predicted).
 
     Parameters
@@ -61,7 +61,8 @@ def parse_csv(data: bytes | str) -> CsvColumns:
     -------
     CsvColumns
         ``columns``, one or two int64 vectors (actual, then predicted), and ``header``, the
-        column names, or ``None`` when the file has none.
+        column names, or ``None`` when the file has none. With ``max_columns=3`` a third
+        column is read too (actual, model A, model B: a comparison of two models).
 
     Raises
     ------
@@ -93,8 +94,8 @@ def parse_csv(data: bytes | str) -> CsvColumns:
     ...     print(error.code, error.params)
     csv_ragged {'line': 2, 'count': 1}
     """
-    plain = _parse_csv_plain(data)
-    return plain if plain is not None else _parse_csv_careful(data)
+    plain = _parse_csv_plain(data, max_columns=max_columns)
+    return plain if plain is not None else _parse_csv_careful(data, max_columns)
 
 
 def _header_of(first_line: str) -> tuple[str | None, list[str], tuple[str, ...] | None]:
@@ -114,7 +115,8 @@ def _header_of(first_line: str) -> tuple[str | None, list[str], tuple[str, ...] 
 _PLAIN_BODY = b"0123456789+- \r\n"
 
 
-def _parse_csv_plain(data: bytes | str, *, reader: str = "auto") -> CsvColumns | None:
+def _parse_csv_plain(data: bytes | str, *, reader: str = "auto",
+                     max_columns: int = 2) -> CsvColumns | None:
     """The common upload (integers, one delimiter, maybe a header) read by a C CSV reader.
 
     Why: the careful reader builds a Python string per cell and converts them in one numpy cast
@@ -142,7 +144,7 @@ def _parse_csv_plain(data: bytes | str, *, reader: str = "auto") -> CsvColumns |
         return None
     delimiter, first, header = _header_of(first_line)
     body = raw[end + 1:] if header else raw[start:]
-    if (len(first) > 2 or not body.strip() or body.count(b"\r") != body.count(b"\r\n")
+    if (len(first) > max_columns or not body.strip() or body.count(b"\r") != body.count(b"\r\n")
             or body.translate(None, _PLAIN_BODY + (delimiter or "").encode())):
         return None
     try:
@@ -178,7 +180,7 @@ def _read_plain(body: bytes, delimiter: str | None, reader: str) -> NDArray[np.i
                       ndmin=2)
 
 
-def _parse_csv_careful(data: bytes | str) -> CsvColumns:
+def _parse_csv_careful(data: bytes | str, max_columns: int = 2) -> CsvColumns:
     """:func:`parse_csv` for any file: every line and cell checked, the first problem named."""
     text = normalise(decode_text(data)).replace('"', "").replace("'", "")
     lines = [line.strip() for line in text.splitlines()]
@@ -191,7 +193,7 @@ def _parse_csv_careful(data: bytes | str) -> CsvColumns:
         if not lines:
             raise InputError("empty")
     width = len(first)
-    if width > 2:
+    if width > max_columns:
         raise InputError("csv_too_many_columns", count=width)
     line_offset = 2 if header else 1
     if width == 1:
@@ -206,11 +208,13 @@ def _parse_csv_careful(data: bytes | str) -> CsvColumns:
         flat = " ".join(lines).split()
     else:
         flat = delimiter.join(lines).split(delimiter)
-    if len(flat) != 2 * len(lines):
+    if len(flat) != width * len(lines):
         for number, line in enumerate(lines):
             count = len(line.split(delimiter)) if delimiter else len(line.split())
-            if count != 2:
-                raise InputError("csv_ragged", line=number + line_offset, count=count)
+            if count != width:
+                # Three columns are a comparison's (actual, model A, model B).
+                raise InputError("csv_ragged" if width < 3 else "csv_ragged_three",
+                                 line=number + line_offset, count=count)
     flat = [cell.strip() for cell in flat]
     try:
         values = tokens_to_ints(flat, first_position=0)
@@ -218,7 +222,7 @@ def _parse_csv_careful(data: bytes | str) -> CsvColumns:
         position = error.params.get("position")
         if position is None:
             raise
-        raise InputError("csv_bad_cell", line=position // 2 + line_offset,
+        raise InputError("csv_bad_cell", line=position // width + line_offset,
                          token=error.params.get("token", "")) from None
-    pairs = values.reshape(-1, 2)
-    return CsvColumns((pairs[:, 0].copy(), pairs[:, 1].copy()), header)
+    rows = values.reshape(-1, width)
+    return CsvColumns(tuple(rows[:, k].copy() for k in range(width)), header)
