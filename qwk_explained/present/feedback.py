@@ -93,7 +93,8 @@ def verdict_line(lang: str, answer: CheckedAnswer) -> str:
     """``Right: 0.45 is correct.``, ``Not right: ...``; the problem when the text is no number."""
     if answer.problem is not None:
         return message(lang, answer.problem)
-    given = format_number(answer.given, lang, 6) if answer.given is not None else ""
+    # An echo of what was typed is never grouped: "1.250" echoed as "1.250" says nothing.
+    given = format_number(answer.given, lang, 6, group=False) if answer.given is not None else ""
     return t(lang, f"checker.verdict.{answer.verdict}", value=given)
 
 
@@ -103,7 +104,7 @@ def explanation(lang: str, result: Walkthrough, answer: CheckedAnswer) -> list[s
     sentences = []
     if answer.reading is not None and answer.given is not None:
         sentences.append(t(lang, f"checker.reading.{answer.reading}", text=answer.text,
-                           value=format_number(answer.given, lang, 6)))
+                           value=format_number(answer.given, lang, 6, group=False)))
     if answer.note is not None:
         sentences.append(t(lang, f"checker.note.{answer.note}"))
     sentences += diagnosis_sentences(lang, result, answer.diagnoses)
