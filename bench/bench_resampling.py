@@ -109,9 +109,11 @@ def main(argv: list[str] | None = None) -> int:
     for n in sizes:
         actual, model_a, model_b = data(n)
         kappa_time = median_seconds(
-            lambda: walkthrough(actual, model_a).bootstrap(resamples, seed=0), args.repeat)
+            lambda a=actual, p=model_a: walkthrough(a, p).bootstrap(resamples, seed=0),
+            args.repeat)
         paired_time = median_seconds(
-            lambda: compare(actual, model_a, model_b, resamples=resamples, seed=0), args.repeat)
+            lambda a=actual, x=model_a, y=model_b: compare(a, x, y, resamples=resamples, seed=0),
+            args.repeat)
         naive_kappa = naive_seconds_per_resample(actual, (model_a,), args.naive_resamples)
         naive_pair = naive_seconds_per_resample(actual, (model_a, model_b), args.naive_resamples)
         for kind, ours, naive in (("kappa", kappa_time, naive_kappa * resamples),

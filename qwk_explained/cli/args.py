@@ -308,7 +308,7 @@ def parse_kappa0(value: str | None) -> float | None:
     try:
         number = float(cleaned)
     except ValueError:
-        raise InputError("bad_kappa0", value=value) from None
+        raise InputError("bad_kappa_null", value=value) from None
     if not (math.isfinite(number) and -1.0 <= number <= 1.0):
-        raise InputError("bad_kappa0", value=value)
+        raise InputError("bad_kappa_null", value=value)
     return check_kappa0(number)

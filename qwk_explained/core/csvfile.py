@@ -211,10 +211,10 @@ def _parse_csv_careful(data: bytes | str, max_columns: int = 2) -> CsvColumns:
     if len(flat) != width * len(lines):
         for number, line in enumerate(lines):
             count = len(line.split(delimiter)) if delimiter else len(line.split())
+            if count != width and width == 3:  # a comparison's: actual, model A, model B
+                raise InputError("csv_ragged_three", line=number + line_offset, count=count)
             if count != width:
-                # Three columns are a comparison's (actual, model A, model B).
-                raise InputError("csv_ragged" if width < 3 else "csv_ragged_three",
-                                 line=number + line_offset, count=count)
+                raise InputError("csv_ragged", line=number + line_offset, count=count)
     flat = [cell.strip() for cell in flat]
     try:
         values = tokens_to_ints(flat, first_position=0)

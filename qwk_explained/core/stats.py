@@ -253,10 +253,10 @@ class KappaTest:
 
 
 def check_kappa0(kappa0: object) -> float:
-    """``kappa0`` as a float in [-1, 1], else ``bad_kappa0``."""
+    """``kappa0`` as a float in [-1, 1], else ``bad_kappa_null``."""
     if (isinstance(kappa0, bool) or not isinstance(kappa0, int | float | np.floating)
             or not -1.0 <= float(kappa0) <= 1.0):
-        raise InputError("bad_kappa0", value=str(kappa0))
+        raise InputError("bad_kappa_null", value=str(kappa0))
     return float(kappa0)
 
 
@@ -278,7 +278,7 @@ def kappa_test(result: CountedTable, kappa0: float) -> KappaTest:
     Raises
     ------
     InputError
-        ``bad_kappa0`` when ``kappa0`` is not a number between -1 and 1.
+        ``bad_kappa_null`` when ``kappa0`` is not a number between -1 and 1.
 
     Notes
     -----

@@ -223,7 +223,7 @@ class Walkthrough:
         Raises
         ------
         InputError
-            ``bad_kappa0`` for a ``kappa0`` outside [-1, 1].
+            ``bad_kappa_null`` for a ``kappa0`` outside [-1, 1].
 
         See Also
         --------

@@ -136,8 +136,8 @@ def test_text_teaches_se_versus_se0_and_explains_the_disagreement(lang, capsys):
     ("--resamples", "5", "bad_resamples"),
     ("--resamples", str(MAX_RESAMPLES + 1), "bad_resamples"),
     ("--seed", "-1", "bad_seed"),
-    ("--kappa0", "2", "bad_kappa0"),
-    ("--kappa0", "abc", "bad_kappa0"),
+    ("--kappa0", "2", "bad_kappa_null"),
+    ("--kappa0", "abc", "bad_kappa_null"),
 ])
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_bad_resampling_options_exit_2_with_one_translated_line(option, value, code, lang,

@@ -214,7 +214,7 @@ def test_kappa0_outside_the_wald_interval_exactly_when_p_is_small(table, kappa0)
 
 
 @pytest.mark.parametrize("kappa0", [1.5, -2, float("nan"), "0.6", None, True])
-def test_bad_kappa0(kappa0):
+def test_bad_kappa_null(kappa0):
     with pytest.raises(InputError) as caught:
         walkthrough(ACTUAL, PREDICTED).kappa_test(kappa0)
-    assert caught.value.code == "bad_kappa0"
+    assert caught.value.code == "bad_kappa_null"

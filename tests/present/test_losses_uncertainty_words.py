@@ -34,6 +34,7 @@ def test_key_families_built_from_codes_exist():
     expected += [f"uncertainty.intervals_disagree_{method}" for method in ("bca", "percentile")]
     expected += ["uncertainty.interval_excludes_zero", "uncertainty.test_rejects"]
     expected += [f"compare.model_{model}" for model in ("a", "b")]
+    expected += [f"errors.in_{column}" for column in ("actual", "model_a", "model_b")]
     assert [key for key in expected if key not in ENGLISH] == []
 
 
