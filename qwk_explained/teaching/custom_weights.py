@@ -133,7 +133,7 @@ def parse_weights_text(text: str, size: int) -> NDArray[np.float64]:
     [0.0, 1.0, 4.0]
     """
     if len(text) > MAX_TEXT:  # far more than 50 x 50 weights: not read cell by cell
-        rows = text.count(";") + 1
-        raise InputError("weights_not_square", rows=rows, columns=text.count(",") // rows + 1)
+        count = text.count(";") + 1
+        raise InputError("weights_not_square", rows=count, columns=text.count(",") // count + 1)
     rows = [row.split(",") for row in text.strip().split(";")]
     return check_weights([[cell.strip() or None for cell in row] for row in rows], size)
