@@ -276,7 +276,7 @@ def losses_lines(tx: TerminalText, result: Walkthrough) -> list[str]:
         return [*out, *(tx.prose_text(s.text) for s in sentences)]
     out += [tx.prose_text(sentences[0].text), "cost[i, j] = w[i, j] × O[i, j] / n / den",
             *_matrix(tx, result.labels, costs.cost),
-            *(tx.prose_text(s.text) for s in sentences[1:]), "",
+            *(tx.prose_text(s.text) for s in sentences[1:]),
             "signed[i, j] = w[i, j] × (O[i, j] − E[i, j]) / n / den",
             *_matrix(tx, result.labels, costs.signed),
             *(tx.prose_text(s.text) for s in losses.signed_sentences(result, tx.lang))]

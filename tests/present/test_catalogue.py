@@ -86,9 +86,12 @@ def test_worksheet_headings_are_the_seven_step_headings_in_order(lang):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_cli_text_sections_are_the_seven_steps_in_order(lang, capsys):
     """The CLI's text output: after its header, each section starts after a blank line with its
-    heading; the sections are exactly the seven steps in order, then the result."""
+    heading; the sections are exactly the seven steps in order, then the result, how sure it is
+    (with SE versus SE0), where kappa is lost and which fix pays most."""
     status = cli.main(["--actual", ACTUAL, "--predicted", PREDICTED, "--lang", lang])
     lines = capsys.readouterr().out.splitlines()
     assert status == 0
     sections = [lines[k + 1] for k, line in enumerate(lines[:-1]) if not line.strip()]
-    assert sections == [*headings(lang), t(lang, "cli.result_heading")]
+    assert sections == [*headings(lang), t(lang, "cli.result_heading"),
+                        t(lang, "uncertainty.title"), t(lang, "uncertainty.se_title"),
+                        t(lang, "losses.title"), t(lang, "influence.title")]
