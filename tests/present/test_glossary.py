@@ -94,6 +94,8 @@ def test_the_glossary_checks_would_catch_a_synonym() -> None:
     assert not avoided("tr", "gözlemlenen anlaşma matrisi O")
     assert avoided("zh", "观测到的分歧") and avoided("zh", "种子文档")
     assert avoided("en", "the Spanish seed note")
+    assert avoided("es", "Correcto en las cifras que escribiste") and avoided("es", "la celda seguida")
+    assert not avoided("es", "Mostrar la resolución completa")
 
 
 # --- Chinese spacing ------------------------------------------------------------------------------
