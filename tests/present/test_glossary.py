@@ -94,7 +94,8 @@ def test_the_glossary_checks_would_catch_a_synonym() -> None:
     assert not avoided("tr", "gözlemlenen anlaşma matrisi O")
     assert avoided("zh", "观测到的分歧") and avoided("zh", "种子文档")
     assert avoided("en", "the Spanish seed note")
-    assert avoided("es", "Correcto en las cifras que escribiste") and avoided("es", "la celda seguida")
+    assert avoided("es", "Correcto en las cifras que escribiste")
+    assert avoided("es", "la celda seguida")
     assert not avoided("es", "Mostrar la resolución completa")
 
 
@@ -244,3 +245,22 @@ def test_a_count_before_a_noun_is_a_plural_message(lang: str) -> None:
     assert found == []
     before = {"en": "prediction {x} matches on {n} items", "es": "{right} de {n} valores"}
     assert pattern.search(_literal(before[lang])), "the pattern no longer finds the old bug"
+
+
+# --- formulas inside Spanish sentences ------------------------------------------------------------
+
+#: An operator between two operands, with a breaking space on either side ("n = 10", "N − 1").
+_BREAKABLE_OPERATOR = re.compile(r"\S (?:=|−|×|/|∩|<|≤)[ \u00a0]\S|\S[ \u00a0](?:=|−|×|/|∩|<|≤) \S")
+#: The steps' explanations, which issue 20 merges into one text per step (they follow then).
+_STEP_TEXTS = re.compile(r"steps\.\w+_text|cli\.\w+_explain\w*|cli\.weights_\w+")
+
+
+def test_spanish_formulas_in_sentences_do_not_break_at_an_operator() -> None:
+    """Spanish review, M4: "n = / 10", "entre (N / − 1)²" at the end of a phone's or a terminal's
+    line. Inside a sentence an operator is held by no-break spaces (the terminal's wrapping and
+    the one-line errors keep them)."""
+    found = [(key, _BREAKABLE_OPERATOR.search(text).group()) for key, text in _texts("es")
+             if not _STEP_TEXTS.fullmatch(key) and _BREAKABLE_OPERATOR.search(text)]
+    assert found == []
+    assert _BREAKABLE_OPERATOR.search("Con n = 10 elementos") and not _BREAKABLE_OPERATOR.search(
+        "Con n\u00a0=\u00a010 elementos")
