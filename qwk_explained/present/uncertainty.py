@@ -75,8 +75,7 @@ def se_versus_se0(lang: str, result: Walkthrough, stats: KappaStatistics) -> lis
         return []
     se, se0 = format_number(stats.se, lang), format_number(stats.se0, lang)
     sentences = [
-        Sentence("se_meaning", t(lang, "uncertainty.se_meaning", se=se,
-                                 n=format_count(result.n, lang),
+        Sentence("se_meaning", t(lang, "uncertainty.se_meaning", se=se, count=result.n,
                                  kappa=format_number(result.kappa, lang))),
         Sentence("se0_meaning", t(lang, "uncertainty.se0_meaning", se0=se0)),
     ]
