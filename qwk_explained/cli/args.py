@@ -179,8 +179,7 @@ def build_parser(lang: str = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
     ])
     group = parser.add_argument_group(OPTIONS_TITLE)
     add_data_options(group, lang)
-    group.add_argument("--confidence", metavar=metavars(lang)["level"], default="0.95",
-                       help=help_text(lang, "help_confidence", default=format_number(0.95, lang)))
+    add_confidence_option(group, lang)
     add_resampling_options(group, lang)
     group.add_argument("--kappa0", metavar=metavars(lang)["kappa0"],
                        help=help_text(lang, "help_kappa0"))
@@ -223,11 +222,25 @@ def add_data_options(group: argparse._ArgumentGroup, lang: str) -> None:
     group.add_argument("--predicted-file", metavar=metavar["path"],
                        help=text("help_predicted_file"))
     group.add_argument("--table", metavar=metavar["table"], help=text("help_table"))
+    add_scale_options(group, lang)
+
+
+def add_scale_options(group: argparse._ArgumentGroup, lang: str) -> None:
+    """--weights, --scale, --min-rating and --max-rating, shared by ``compare``."""
+    metavar = metavars(lang)
     group.add_argument("--weights", metavar=metavar["weights"], default="quadratic",
-                       help=text("help_weights"))
-    group.add_argument("--scale", metavar=metavar["scale"], help=text("help_scale"))
-    group.add_argument("--min-rating", metavar=metavar["rating"], help=text("help_min_rating"))
-    group.add_argument("--max-rating", metavar=metavar["rating"], help=text("help_max_rating"))
+                       help=help_text(lang, "help_weights"))
+    group.add_argument("--scale", metavar=metavar["scale"], help=help_text(lang, "help_scale"))
+    group.add_argument("--min-rating", metavar=metavar["rating"],
+                       help=help_text(lang, "help_min_rating"))
+    group.add_argument("--max-rating", metavar=metavar["rating"],
+                       help=help_text(lang, "help_max_rating"))
+
+
+def add_confidence_option(group: argparse._ArgumentGroup, lang: str) -> None:
+    """--confidence, shared by ``compare``."""
+    group.add_argument("--confidence", metavar=metavars(lang)["level"], default="0.95",
+                       help=help_text(lang, "help_confidence", default=format_number(0.95, lang)))
 
 
 def add_common_options(group: argparse._ArgumentGroup, lang: str,

@@ -29,7 +29,9 @@ from .args import (
     OPTIONS_TITLE,
     PROG,
     add_common_options,
+    add_confidence_option,
     add_resampling_options,
+    add_scale_options,
     help_text,
     integer_option,
     metavars,
@@ -67,13 +69,8 @@ def build_compare_parser(lang: str) -> argparse.ArgumentParser:
                        help=text("help_compare_actual_file"))
     group.add_argument("--model-a-file", metavar=metavar["path"], help=text("help_model_a_file"))
     group.add_argument("--model-b-file", metavar=metavar["path"], help=text("help_model_b_file"))
-    group.add_argument("--weights", metavar=metavar["weights"], default="quadratic",
-                       help=text("help_weights"))
-    group.add_argument("--scale", metavar=metavar["scale"], help=text("help_scale"))
-    group.add_argument("--min-rating", metavar=metavar["rating"], help=text("help_min_rating"))
-    group.add_argument("--max-rating", metavar=metavar["rating"], help=text("help_max_rating"))
-    group.add_argument("--confidence", metavar=metavar["level"], default="0.95",
-                       help=text("help_confidence", default=format_number(0.95, lang)))
+    add_scale_options(group, lang)
+    add_confidence_option(group, lang)
     add_resampling_options(group, lang)
     add_common_options(group, lang, json_help="help_compare_json")
     return parser
