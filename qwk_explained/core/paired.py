@@ -89,7 +89,8 @@ class Comparison:
     disagreements : int
         Items on which the two models predict differently.
     a_closer, b_closer : int
-        Items whose prediction by A (resp. B) is strictly closer to the actual rating.
+        Items whose prediction by A (resp. B) is strictly closer to the actual rating (by the
+        ratings' values).
     bootstrap : Bootstrap or None
         The paired bootstrap of the difference (percentile and BCa intervals).
     permutation : Permutation or None
@@ -290,10 +291,11 @@ def compare(
     table = count_triples(ratings, pred_a, pred_b, labels)
     walk_a = _from_counts(table.sum(axis=2), labels, weights, ratings, pred_a)
     walk_b = _from_counts(table.sum(axis=1), labels, weights, ratings, pred_b)
-    positions = np.arange(len(labels))
-    gap = np.abs(positions[:, None] - positions[None, :])  # |a - x| by positions
+    # Closer by the ratings' values, as a reader compares them (on an observed scale with gaps
+    # positions and values can disagree about which prediction is nearer).
+    gap = np.abs(labels[:, None] - labels[None, :])  # |a - x|
     closer_a = gap[:, :, None] < gap[:, None, :]
-    agree = positions[:, None] == positions[None, :]
+    agree = np.eye(len(labels), dtype=bool)
     difference = bootstrap = permutation = None
     if walk_a.kappa is not None and walk_b.kappa is not None:
         difference = walk_b.kappa - walk_a.kappa

@@ -67,9 +67,7 @@ def test_each_model_is_its_walkthrough_on_the_shared_scale(columns, weights, sca
         alone = walkthrough(np.concatenate([actual, labels]), np.concatenate([model, labels]),
                             weights=weights, scale=scale)
         assert walk.observed.tolist() == (alone.observed - np.eye(len(labels), dtype=int)).tolist()
-    positions = {int(v): k for k, v in enumerate(labels)}
-    gap_a = np.array([abs(positions[x] - positions[y]) for x, y in zip(actual, a, strict=True)])
-    gap_b = np.array([abs(positions[x] - positions[y]) for x, y in zip(actual, b, strict=True)])
+    gap_a, gap_b = np.abs(actual - a), np.abs(actual - b)  # by the ratings' values
     assert result.disagreements == int((a != b).sum())
     assert (result.a_closer, result.b_closer) == (int((gap_a < gap_b).sum()),
                                                   int((gap_b < gap_a).sum()))
