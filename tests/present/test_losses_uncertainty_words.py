@@ -196,3 +196,16 @@ def test_comparison_of_an_undefined_model_shows_the_other():
     assert names[:3] == ["undefined_a", "kappa_b", "constant_b"] or names[:2] == [
         "undefined_a", "kappa_b"]
     assert "no_difference" in names and "verdict_real" not in names
+
+
+def test_cost_formulas_plug_in_the_engines_numbers():
+    from qwk_explained.present import formulas
+
+    result = walkthrough(*ADOPTION)
+    assert formulas.cost_cell(result, 4, 0, "es").endswith(r"= 1{,}0127 \end{aligned}")
+    assert r"(4 - 2) / 10" in formulas.signed_cost_cell(result, 4, 0) and "0.5063" in \
+        formulas.signed_cost_cell(result, 4, 0)
+    assert formulas.cost_cell(walkthrough([2, 2], [2, 2]), 0, 0).endswith(r"\text{?}")
+    negative = formulas.kappa0_test_plugged(result.kappa_test(-0.2))
+    assert r"- \left(-0.2\right)" in negative
+    assert r"\mathrm{SE}_0" in formulas.kappa0_test_plugged(result.kappa_test(0))
