@@ -12,12 +12,13 @@ from qwk_app.text import label, num, show_error, tr
 from qwk_explained.core.errors import InputError
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Cell
+from qwk_explained.present.blocks import Chart
 from qwk_explained.present.catalogue import STEPS
+from qwk_explained.present.outline import cell_blocks, done_blocks
 
 page_guard()
 
 session = st.session_state
-DRAW = {"markdown": st.markdown, "latex": st.latex, "caption": st.caption}
 
 
 def navigation(step: int, suffix: str = "") -> None:
@@ -92,21 +93,22 @@ cell = widgets.keep_cell(session, result, prefix=guided.CELL_PREFIX)
 state.share("cell", links.cell_text(result, *cell))
 if step > 1:
     with st.expander(tr("guided.done_so_far"), icon=":material/checklist:"):
-        for kind, line in guided.done_so_far(result, cell, step, state.lang()):
-            DRAW[kind](line)
+        render.blocks(done_blocks(result, cell, state.lang(), step))
     render.step(STEPS[step - 1], result, result.statistics(), cell)
 else:  # step 1 as everywhere, with a clickable O: a click picks the followed cell
-    render.heading(STEPS[0])
-    render.step_formulas(STEPS[0], result, cell)
+    first = STEPS[0].blocks(result, cell, state.lang())
+    render.blocks([block for block in first if not isinstance(block, Chart)])
     st.caption(tr("guided.click_hint"))
-    render.chart(result, "observed", cell, on_cell=widgets.follow_click(result, movable=False))
+    render.blocks([block for block in first if isinstance(block, Chart)], cell,
+                  on_cell=widgets.follow_click(result, movable=False))
 st.subheader(tr("guided.cell_heading"), anchor="cell")
 st.markdown(tr("guided.cell_intro"))
 if bad_cell:
     st.warning(tr("guided.bad_cell"), icon=":material/link_off:")
 widgets.cell_picker(result, prefix=guided.CELL_PREFIX)
-for kind, line in guided.cell_lines(result, cell, step, state.lang()):
-    DRAW[kind](line)
+render.blocks(cell_blocks(result, cell, state.lang(), step))
+if step < guided.TOTAL:
+    st.caption(tr("guided.cell_later"))
 navigation(step, suffix="_bottom")
 st.divider()
 if step == guided.TOTAL:

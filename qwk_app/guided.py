@@ -18,16 +18,12 @@ these keys:
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Cell, UndefinedReason
-from qwk_explained.present import formulas
-from qwk_explained.present.catalogue import STEPS, StepSlug
-from qwk_explained.present.i18n import t
-from qwk_explained.present.numbers import format_label, format_number, format_percent
+from qwk_explained.present.catalogue import STEPS
 from qwk_explained.teaching import cells
 
 from . import links, state
@@ -81,84 +77,6 @@ def current_step(session: Session) -> StepShown:
 def move(session: Session, delta: int) -> None:
     """The previous (``-1``) or next (``+1``) step, staying at step 1 and at the last step."""
     session[STEP_KEY] = min(max(_stored_step(session) + delta, 1), TOTAL)
-
-
-# --- what the page writes about the followed cell -------------------------------------------------
-
-#: How a line is drawn: a paragraph, a formula, or a small note.
-LineKind = Literal["markdown", "latex", "caption"]
-Line = tuple[LineKind, str]
-
-
-def items_text(result: Walkthrough, cell: Cell, lang: str) -> str:
-    """Which items fall in ``cell`` (numbered from 1 in the order of the lists; the first
-    :data:`~qwk_explained.teaching.cells.ITEMS_SHOWN` and how many more), or that none does."""
-    i, j = cell
-    shown, more = cells.capped(cells.items_in_cell(result, i, j))
-    if not shown:
-        return t(lang, "guided.cell_no_items", row=format_label(result.labels[i], lang),
-                 col=format_label(result.labels[j], lang))
-    listed = t(lang, "guided.item_separator").join(format_label(k, lang) for k in shown)
-    if more:
-        return t(lang, "guided.cell_items_more", items=listed, more=format_number(more, lang))
-    return t(lang, "guided.cell_items", items=listed)
-
-
-def cell_lines(result: Walkthrough, cell: Cell, step: int, lang: str) -> list[Line]:
-    """The followed cell's story so far: its items, then its arithmetic for each step done.
-
-    O_ij from the observed step, w_ij from the weights, the two histogram entries h^a_i and h^p_j
-    from the histograms, E_ij from the expected matrix, and from the weighted sums the cell's share
-    of num and of den (how much of the observed and of the chance disagreement this one cell
-    carries; none when that sum is 0). Steps are named by slug: the catalogue numbers them.
-    """
-    i, j = cell
-    reached = {done.slug for done in STEPS[:step]}
-    lines: list[Line] = [("markdown", items_text(result, cell, lang))]
-    lines.append(("latex", formulas.observed_cell(result, i, j, lang)))
-    if "weights" in reached:
-        lines.append(("latex", formulas.weights_cell(result, i, j, lang)))
-    if "histograms" in reached:
-        lines.append(("latex", formulas.histogram_cell(result, i, lang, "a")))
-        lines.append(("latex", formulas.histogram_cell(result, j, lang, "p")))
-    if "expected" in reached:
-        lines.append(("latex", formulas.expected_cell(result, i, j, lang)))
-    if "sums" in reached:
-        num_share, den_share = cells.cell_shares(result, i, j)
-        for sum_name, share, latex in (
-                ("num", num_share, formulas.numerator_share_latex(result, i, j, lang)),
-                ("den", den_share, formulas.denominator_share_latex(result, i, j, lang))):
-            if share is None or latex is None:
-                lines.append(("markdown", t(lang, f"guided.share_{sum_name}_zero")))
-            else:
-                lines.append(("latex", latex))
-                lines.append(("markdown", t(lang, f"guided.share_{sum_name}_text",
-                                            share=format_percent(share, lang))))
-    if step < TOTAL:
-        lines.append(("caption", t(lang, "guided.cell_later")))
-    return lines
-
-
-#: What each step already done leaves for the followed cell, in one line or two. Kappa is the
-#: last step, so it is never a step done before the one on screen.
-_DONE: dict[StepSlug, Callable[[Walkthrough, Cell, str], tuple[str, ...]]] = {
-    "observed": lambda w, cell, lang: (formulas.observed_cell(w, *cell, lang),),
-    "weights": lambda w, cell, lang: (formulas.weights_cell(w, *cell, lang),),
-    "histograms": lambda w, cell, lang: (formulas.histogram_vectors(w, lang),),
-    "expected": lambda w, cell, lang: (formulas.expected_cell(w, *cell, lang),),
-    "normalization": lambda w, cell, lang: (formulas.normalization_cell(w, *cell, lang),),
-    "sums": lambda w, cell, lang: (formulas.numerator_plugged(w, lang, max_terms=2),
-                                   formulas.denominator_plugged(w, lang, max_terms=2)),
-}
-
-
-def done_so_far(result: Walkthrough, cell: Cell, step: int, lang: str) -> list[Line]:
-    """Each step before ``step``: its heading (bold), then its result for the cell (LaTeX)."""
-    lines: list[Line] = []
-    for done in STEPS[:step - 1]:
-        lines.append(("markdown", f"**{done.heading(lang)}**"))
-        lines.extend(("latex", latex) for latex in _DONE[done.slug](result, cell, lang))
-    return lines
 
 
 # --- what if one item had another prediction ------------------------------------------------------

@@ -44,9 +44,6 @@ from .numbers import (
     format_p_value,
 )
 
-#: Weightings with a symbolic formula (``custom`` is any non-negative N x N matrix).
-WEIGHT_KINDS: tuple[WeightsName, ...] = WEIGHTS_NAMES
-
 #: What an undefined quantity (kappa with den = 0, z with SE_0 = 0) equals in a formula.
 UNDEFINED = r"\text{?}"
 
@@ -226,8 +223,8 @@ def _capped_terms(terms: Sequence[str], max_terms: int | None) -> list[str]:
 
 
 def _check_kind(kind: WeightsName) -> None:
-    if kind not in WEIGHT_KINDS:
-        raise ValueError(f"unknown weighting {kind!r}; expected one of {WEIGHT_KINDS}")
+    if kind not in WEIGHTS_NAMES:
+        raise ValueError(f"unknown weighting {kind!r}; expected one of {WEIGHTS_NAMES}")
 
 
 # --- step 1: the observed matrix O ---------------------------------------------------------------
@@ -378,19 +375,22 @@ def normalization_generic() -> str:
                          _SUM_IJ + r"\frac{O_{ij}}{n} = " + _SUM_IJ + r"\frac{E_{ij}}{n} = 1"])
 
 
+def normalized_cell(result: Walkthrough, i: int, j: int, lang: str = "en",
+                    which: Literal["O", "E"] = "O") -> str:
+    r"""One normalized cell: ``\frac{O_{5,1}}{n} = \frac{4}{10} = 0{,}4`` (or the same for E)."""
+    i, j = result.check_cell(i, j)
+    if which == "O":
+        value, normalized = _count(result.observed[i, j], lang), result.observed_norm[i, j]
+    else:
+        value, normalized = _num(result.expected[i, j], lang), result.expected_norm[i, j]
+    return (rf"\frac{{{which}_{_cell(result, i, j)}}}{{n}} = "
+            rf"\frac{{{value}}}{{{_count(result.n, lang)}}} = {_num(normalized, lang)}")
+
+
 def normalization_cell(result: Walkthrough, i: int, j: int, lang: str = "en") -> str:
     r"""Both normalized cells: ``\frac{O_{5,1}}{n} = \frac{4}{10} = 0{,}4`` and the same for E."""
-    i, j = result.check_cell(i, j)
-    cell, n = _cell(result, i, j), _count(result.n, lang)
-    observed = (
-        rf"\frac{{O_{cell}}}{{n}} = \frac{{{_count(result.observed[i, j], lang)}}}{{{n}}} = "
-        f"{_num(result.observed_norm[i, j], lang)}"
-    )
-    expected = (
-        rf"\frac{{E_{cell}}}{{n}} = \frac{{{_num(result.expected[i, j], lang)}}}{{{n}}} = "
-        f"{_num(result.expected_norm[i, j], lang)}"
-    )
-    return side_by_side([observed, expected])
+    return side_by_side([normalized_cell(result, i, j, lang, "O"),
+                         normalized_cell(result, i, j, lang, "E")])
 
 
 def normalization_identity() -> str:
@@ -447,6 +447,20 @@ def denominator_plugged(result: Walkthrough, lang: str = "en", max_terms: int | 
     r"""den written out: every non-zero w_{ij} \cdot E_{ij}/n term, then the total."""
     return _weighted_sum("den", result.weights, result.expected_norm, result.denominator, lang,
                          max_terms)
+
+
+def weighted_cell(result: Walkthrough, i: int, j: int, lang: str = "en",
+                  which: Literal["O", "E"] = "O") -> str:
+    r"""One term of num (``which="O"``) or den: ``w_{5,1} \cdot \frac{O_{5,1}}{n} = 1 \cdot 0{,}4
+    = 0{,}4``."""
+    i, j = result.check_cell(i, j)
+    cell = _cell(result, i, j)
+    if which == "O":
+        part, product = result.observed_norm[i, j], result.weighted_observed[i, j]
+    else:
+        part, product = result.expected_norm[i, j], result.weighted_expected[i, j]
+    return (rf"w_{cell} \cdot \frac{{{which}_{cell}}}{{n}} = {_num(result.weights[i, j], lang)} "
+            rf"\cdot {_num(part, lang)} = {_num(product, lang)}")
 
 
 #: A sum with more non-zero terms than this (a scale of more than 20 ratings) shows this many,

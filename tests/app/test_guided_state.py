@@ -13,9 +13,7 @@ import pytest
 from qwk_app import guided, widgets
 from qwk_app.state import Settings
 from qwk_explained import InputError, walkthrough
-from qwk_explained.present import formulas
 from qwk_explained.present.catalogue import STEPS
-from qwk_explained.present.i18n import t
 
 ACTUAL = "4, 4, 3, 4, 4, 4, 1, 1, 2, 1"
 PREDICTED = "0, 2, 1, 0, 0, 0, 1, 1, 2, 1"
@@ -159,44 +157,6 @@ def test_a_missing_or_broken_cell_becomes_the_default_cell(stored):
     session: dict = {} if stored is None else {"cell": stored}
     assert widgets.keep_cell(session, seed(), prefix=guided.CELL_PREFIX) == (3, 1)
     assert session["cell"] == (3, 1) and selectors(session) == (3, 1)
-
-
-# --- what the page writes about the cell ----------------------------------------------------------
-
-
-def test_the_cells_story_grows_with_the_steps():
-    """At step 1 only O_ij; w_ij from step 2, the histograms from 3, E_ij from 4, the shares at 6;
-    "more later" until the last step."""
-    w = seed()
-    at = {step: guided.cell_lines(w, (4, 0), step, "en") for step in range(1, 8)}
-    latex = {step: [text for kind, text in lines if kind == "latex"] for step, lines in at.items()}
-    assert latex[1] == [formulas.observed_cell(w, 4, 0, "en")]
-    assert formulas.weights_cell(w, 4, 0, "en") in latex[2]
-    assert formulas.weights_cell(w, 4, 0, "en") not in latex[1]
-    assert len(latex[3]) == 4 and len(latex[4]) == len(latex[5]) == 5
-    assert formulas.numerator_share_latex(w, 4, 0, "en") in latex[6]
-    assert formulas.denominator_share_latex(w, 4, 0, "en") in latex[7]
-    later = ("caption", t("en", "guided.cell_later"))
-    assert all(later in at[step] for step in range(1, 7)) and later not in at[7]
-    listed = t("en", "guided.item_separator").join(["1", "4", "5", "6"])
-    assert at[1][0] == ("markdown", t("en", "guided.cell_items", items=listed))
-
-
-def test_an_empty_cell_says_so_and_no_disagreement_has_no_share():
-    """Both raters agree on every item: num = 0, so no cell carries a share of it."""
-    w = walkthrough([1, 2, 3], [1, 2, 3])
-    lines = guided.cell_lines(w, (0, 2), 7, "es")
-    assert lines[0] == ("markdown", t("es", "guided.cell_no_items", row=1, col=3))
-    assert ("markdown", t("es", "guided.share_num_zero")) in lines
-
-
-def test_the_steps_done_are_the_ones_before_the_current_step():
-    w = seed()
-    assert guided.done_so_far(w, (4, 0), 1, "tr") == []
-    headings = [text for kind, text in guided.done_so_far(w, (4, 0), 7, "tr") if kind == "markdown"]
-    assert headings == [f"**{STEPS[n].heading('tr')}**" for n in range(6)]
-    assert ("latex", formulas.expected_cell(w, 4, 0, "tr")) in guided.done_so_far(w, (4, 0), 5,
-                                                                                  "tr")
 
 
 # --- what if one item had another prediction ------------------------------------------------------

@@ -173,7 +173,7 @@ def test_chosen_cell_lists_its_items_and_its_arithmetic(lang):
     items = [str(k + 1) for k in range(len(a)) if a[k] == 4 and p[k] == 0]
     assert items == ["1", "4", "5", "6"]
     listed = t(lang, "guided.item_separator").join(items)
-    assert t(lang, "guided.cell_items", items=listed) in texts(at)
+    assert t(lang, "guided.cell_items", count=4, items=listed) in texts(at)
     engine = walkthrough(ACTUAL, PREDICTED)
     shown = latex_shown(at)
     for expected in (formulas.observed_cell(engine, 4, 0, lang),
@@ -191,7 +191,7 @@ def test_cell_with_many_items_is_capped_at_50():
                   predicted=",".join(["1"] * 61))
     pick_cell(at, 2, 1)
     listed = ", ".join(str(k) for k in range(1, 51))
-    assert t("en", "guided.cell_items_more", items=listed, more="10") in texts(at)
+    assert t("en", "guided.cell_items_more", count=60, items=listed, more="10") in texts(at)
     pick_cell(at, 1, 2)
     assert t("en", "guided.cell_no_items", row=1, col=2) in texts(at)
 

@@ -109,7 +109,7 @@ def test_a_click_on_a_cell_follows_it_in_every_chart_and_the_link(app: App):
         ".map(e => e.dataset.cell || e.dataset.bar)")
     assert sorted(followed) == sorted(["4,0"] * 7 + ["a:4", "p:0"])
     items = ", ".join(str(k) for k in (1, 4, 5, 6))  # actual 4, predicted 0 in the seed
-    expect(app.page.get_by_text(t("en", "guided.cell_items", items=items))).to_be_visible()
+    expect(app.page.get_by_text(t("en", "guided.cell_items", count=4, items=items))).to_be_visible()
     app.assert_clean()
 
 
@@ -125,7 +125,8 @@ def test_a_click_on_o_in_the_step_by_step_page_follows_that_cell(app: App):
     assert followed == ["4,0"]
     items = t("tr", "guided.item_separator").join(str(k) for k in (1, 4, 5, 6))
     # Listed in step 1 and again in the followed cell's own section below it.
-    expect(app.page.get_by_text(t("tr", "guided.cell_items", items=items))).to_have_count(2)
+    expect(app.page.get_by_text(t("tr", "guided.cell_items", count=4, items=items))
+           ).to_have_count(2)
     app.assert_clean()
 
 

@@ -233,10 +233,6 @@ def test_walkthrough_figure_draws_what_it_is_named_after(seed, which):
         assert {(shape.x0, shape.y0) for shape in figure.layout.shapes} == {(-0.5, 3.5)}
 
 
-def test_walkthrough_figures_are_exactly_the_literal_type():
-    assert tuple(figures.WALKTHROUGH_FIGURES) == FIGURE_NAMES
-
-
 def _every_kind_of_figure(w):
     heatmaps = [figures.heatmap(w.weights, w.labels, kind=kind, lang="es", highlight=(1, 2),
                             integer=kind == "counts", **TEXTS)
