@@ -61,11 +61,22 @@ def mathml_available() -> bool:
     return True
 
 
+# latex2mathml writes the alignment marks of an aligned environment as the identifier "&": the
+# phone-width lines of a long formula (formulas.wrapped: every line starts at its "&") are one
+# left-aligned column, which it draws as a table.
+_ALIGNED = re.compile(r"\\begin\{aligned\}(.*?)\\end\{aligned\}", re.DOTALL)
+
+
+def _left_column(latex: str) -> str:
+    return _ALIGNED.sub(lambda m: r"\begin{array}{l}" + m[1].replace("&", "") + r"\end{array}",
+                        latex)
+
+
 def mathml(latex: str) -> str:
     """One display formula as MathML, numbers written as the language writes them."""
     from latex2mathml.converter import convert  # the notebook extra; see mathml_available()
 
-    text = _glue_numbers(convert(latex, display="block"))
+    text = _glue_numbers(convert(_left_column(latex), display="block"))
     # latex2mathml writes \pm as an identifier, which gets no space around it.
     text = text.replace("<mi>&#x000B1;</mi>", "<mo>&#x000B1;</mo>")
     return _SIGN.sub(r'\1<mo form="prefix">&#x02212;</mo>', text)

@@ -251,6 +251,16 @@ def test_mathml_keeps_each_number_whole(seed, lang):
     assert '<mo form="prefix">&#x02212;</mo><mn>' in html  # -0.1392: a sign, not a subtraction
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_formula_over_several_lines_shows_no_alignment_mark(seed, lang):
+    """The sums of step 6 are written over several lines for a phone (an aligned environment);
+    in MathML they are one left-aligned column, never a stray "&" (the reviews saw one in the
+    widget)."""
+    html = seed.explain(lang, step="sums").html
+    assert html is not None and "<mtable>" in html
+    assert "<mi>&amp;</mi>" not in html and "<mi>&</mi>" not in html
+
+
 def test_without_mathml_the_markdown_is_the_richest_output(seed, monkeypatch):
     monkeypatch.setattr(notebook_render, "mathml_available", lambda: False)
     bundle = seed.explain("es")._repr_mimebundle_()
