@@ -133,10 +133,10 @@ def decimals(value: float) -> int:
     return len(repr(value).split(".")[1]) if "." in repr(value) else 0
 
 
-def printed(w: Writer, value: float | None) -> str:
+def printed(say: Writer, value: float | None) -> str:
     """A value as the reference printed it, to all its decimals, written as the language writes
     numbers (``""`` when it printed none)."""
-    return "" if value is None else format_number(value, w.lang, decimals(value))
+    return "" if value is None else format_number(value, say.lang, decimals(value))
 
 
 class Writer:
@@ -176,117 +176,118 @@ def _check(condition: bool, claim: str) -> None:
 Cell = tuple[str, str]  # ("markdown" | "code", source)
 
 
-def _heading_cell(w: Writer, result: Walkthrough) -> Iterator[Cell]:
-    ref = w.reference
-    low, high = w.label(int(result.labels[0])), w.label(int(result.labels[-1]))
-    title = w.source("title", count=result.n, levels=result.size)
-    intro = w.source("intro", count=result.n, low=low, high=high, title=ref.title,
-                     scorer=code(ref.kappa_code), printed=printed(w, ref.printed))
-    yield "markdown", "\n\n".join([f"# {title}", intro, w("plan"),
-                                   w("install", command=code(INSTALL))])
+def _heading_cell(say: Writer, result: Walkthrough) -> Iterator[Cell]:
+    ref = say.reference
+    low, high = say.label(int(result.labels[0])), say.label(int(result.labels[-1]))
+    title = say.source("title", count=result.n, levels=result.size)
+    intro = say.source("intro", count=result.n, low=low, high=high, title=ref.title,
+                     scorer=code(ref.kappa_code), printed=printed(say, ref.printed))
+    yield "markdown", "\n\n".join([f"# {title}", intro, say("plan"),
+                                   say("install", command=code(INSTALL))])
     yield "code", "\n".join([
         "from qwk_explained import walkthrough",
         "from qwk_explained.notebook import explore",
         "",
-        f"actual = {list(ref.example.actual)}  # {t(w.lang, 'common.actual_ratings')}",
-        f"predicted = {list(ref.example.predicted)}  # {t(w.lang, 'common.predicted_ratings')}",
+        f"actual = {list(ref.example.actual)}  # {t(say.lang, 'common.actual_ratings')}",
+        f"predicted = {list(ref.example.predicted)}  # {t(say.lang, 'common.predicted_ratings')}",
         "result = walkthrough(actual, predicted)",
-        f"result.labels  # {w('code_scale')}",
+        f"result.labels  # {say('code_scale')}",
     ])
 
 
-def _step_markdown(w: Writer, slug: StepSlug, paragraphs: list[str]) -> Cell:
-    quoted = w.reference.code.get(slug)
+def _step_markdown(say: Writer, slug: StepSlug, paragraphs: list[str]) -> Cell:
+    quoted = say.reference.code.get(slug)
     if quoted is not None:
-        paragraphs.append(w("reference_code", code=code(quoted)))
-    return "markdown", "\n\n".join([f"## {step(slug).heading(w.lang)}", *paragraphs])
+        paragraphs.append(say("reference_code", code=code(quoted)))
+    return "markdown", "\n\n".join([f"## {step(slug).heading(say.lang)}", *paragraphs])
 
 
-def _explain(w: Writer, slug: StepSlug, cell: tuple[int, int] | None = None,
+def _explain(say: Writer, slug: StepSlug, cell: tuple[int, int] | None = None,
              name: str = "result") -> str:
     where = "" if cell is None else f", cell=({cell[0]}, {cell[1]})"
-    return f'{name}.explain("{w.lang}", step="{slug}"{where})'
+    return f'{name}.explain("{say.lang}", step="{slug}"{where})'
 
 
-def _observed(w: Writer, result: Walkthrough) -> Iterator[Cell]:
-    (actual, predicted), count = w.reference.observed
+def _observed(say: Writer, result: Walkthrough) -> Iterator[Cell]:
+    (actual, predicted), count = say.reference.observed
     i, j = _position(result, (actual, predicted))
     weighted = result.weighted_observed
     largest = weighted.max()
     _check(weighted[i, j] == largest, f"{symbol('O', (actual, predicted))} weighs most in num")
     ties = int(np.sum(np.isclose(weighted, largest)))
     key = "observed_largest" if ties == 1 else "observed_one_of_largest"
-    yield _step_markdown(w, "observed", [
-        w("observed_text", count=result.n, agree=w.num(int(np.trace(result.observed)))),
-        w(key, count=int(result.observed[i, j]), cell=symbol("O", (actual, predicted)),
-          actual=w.label(actual), predicted=w.label(predicted), distance=w.num(abs(i - j))),
+    yield _step_markdown(say, "observed", [
+        say("observed_text", count=result.n, agree=say.num(int(np.trace(result.observed)))),
+        say(key, count=int(result.observed[i, j]), cell=symbol("O", (actual, predicted)),
+          actual=say.label(actual), predicted=say.label(predicted), distance=say.num(abs(i - j))),
     ])
-    yield "code", _explain(w, "observed", (actual, predicted))
+    yield "code", _explain(say, "observed", (actual, predicted))
     yield "code", f"assert result.observed[{i}, {j}] == {count}"
 
 
-def _weights(w: Writer, result: Walkthrough) -> Iterator[Cell]:
-    (actual, predicted), value = w.reference.weights
+def _weights(say: Writer, result: Walkthrough) -> Iterator[Cell]:
+    (actual, predicted), value = say.reference.weights
     _check(result.size >= 3, "a scale of three levels or more (a miss by two levels)")
     square = (result.size - 1) ** 2
-    yield _step_markdown(w, "weights", [
-        w("weights_text", square=w.num(square), one=w.num(1 / square), two=w.num(4 / square))])
-    yield "code", _explain(w, "weights", (actual, predicted))
+    yield _step_markdown(say, "weights", [
+        say("weights_text", square=say.num(square), one=say.num(1 / square),
+            two=say.num(4 / square))])
+    yield "code", _explain(say, "weights", (actual, predicted))
     i, j = _position(result, (actual, predicted))
     yield "code", f"assert result.weights[{i}, {j}] == {value!r}"
 
 
-def _listed(w: Writer, values: Any) -> str:
-    return format_list([w.num(int(v)) for v in values], w.lang)
+def _listed(say: Writer, values: Any) -> str:
+    return format_list([say.num(int(v)) for v in values], say.lang)
 
 
-def _histograms(w: Writer, result: Walkthrough) -> Iterator[Cell]:
-    actual, predicted = w.reference.histograms
-    yield _step_markdown(w, "histograms", [
-        w("histograms_text", labels=_listed(w, result.labels), actual=code(str(list(actual))),
+def _histograms(say: Writer, result: Walkthrough) -> Iterator[Cell]:
+    actual, predicted = say.reference.histograms
+    yield _step_markdown(say, "histograms", [
+        say("histograms_text", labels=_listed(say, result.labels), actual=code(str(list(actual))),
           predicted=code(str(list(predicted))))])
-    yield "code", _explain(w, "histograms")
+    yield "code", _explain(say, "histograms")
     yield "code", "\n".join([f"assert result.actual_hist.tolist() == {list(actual)}",
                              f"assert result.predicted_hist.tolist() == {list(predicted)}",
-                             f'result.figures("{w.lang}", step="histograms")'])
+                             f'result.figures("{say.lang}", step="histograms")'])
 
 
-def _expected(w: Writer, result: Walkthrough) -> Iterator[Cell]:
-    (actual, predicted), value = w.reference.expected
+def _expected(say: Writer, result: Walkthrough) -> Iterator[Cell]:
+    (actual, predicted), value = say.reference.expected
     i, j = _position(result, (actual, predicted))
-    yield _step_markdown(w, "expected", [
-        w("expected_text", n=w.num(result.n)),
-        w("expected_cell", actual=w.label(actual), predicted=w.label(predicted),
-          h_a=w.num(int(result.actual_hist[i])), h_p=w.num(int(result.predicted_hist[j])),
+    yield _step_markdown(say, "expected", [
+        say("expected_text", n=say.num(result.n)),
+        say("expected_cell", actual=say.label(actual), predicted=say.label(predicted),
+          h_a=say.num(int(result.actual_hist[i])), h_p=say.num(int(result.predicted_hist[j])),
           h_a_cell=f"hᵃ{str(actual).translate(_SUBSCRIPT)}",
           h_p_cell=f"hᵖ{str(predicted).translate(_SUBSCRIPT)}",
-          n=w.num(result.n), e_cell=symbol("E", (actual, predicted)),
-          expected=w.num(float(result.expected[i, j])), o_cell=symbol("O", (actual, predicted)),
-          observed=w.num(int(result.observed[i, j])))])
-    yield "code", _explain(w, "expected", (actual, predicted))
+          n=say.num(result.n), e_cell=symbol("E", (actual, predicted)),
+          expected=say.num(float(result.expected[i, j])), o_cell=symbol("O", (actual, predicted)),
+          observed=say.num(int(result.observed[i, j])))])
+    yield "code", _explain(say, "expected", (actual, predicted))
     yield "code", f"assert round(result.expected[{i}, {j}], 10) == {value!r}"
 
 
-def _normalization(w: Writer, result: Walkthrough) -> Iterator[Cell]:
-    yield _step_markdown(w, "normalization", [w("normalization_text", n=w.num(result.n))])
-    yield "code", _explain(w, "normalization", w.reference.observed[0])
+def _normalization(say: Writer, result: Walkthrough) -> Iterator[Cell]:
+    yield _step_markdown(say, "normalization", [say("normalization_text", n=say.num(result.n))])
+    yield "code", _explain(say, "normalization", say.reference.observed[0])
 
 
-def _sums(w: Writer, result: Walkthrough) -> Iterator[Cell]:
-    cell = w.reference.observed[0]
+def _sums(say: Writer, result: Walkthrough) -> Iterator[Cell]:
+    cell = say.reference.observed[0]
     i, j = _position(result, cell)
     share = float(result.weighted_observed[i, j] / result.numerator)
-    yield _step_markdown(w, "sums", [
-        w("sums_text", num=w.num(result.numerator), den=w.num(result.denominator),
-          cell=symbol("O", cell), share=format_percent(share, w.lang),
-          weight=w.num(float(result.weights[i, j])),
-          proportion=w.num(float(result.observed_norm[i, j])),
-          product=w.num(float(result.weighted_observed[i, j])))])
-    yield "code", _explain(w, "sums")
+    yield _step_markdown(say, "sums", [
+        say("sums_text", num=say.num(result.numerator), den=say.num(result.denominator),
+          cell=symbol("O", cell), share=format_percent(share, say.lang),
+          weight=say.num(float(result.weights[i, j])),
+          proportion=say.num(float(result.observed_norm[i, j])),
+          product=say.num(float(result.weighted_observed[i, j])))])
+    yield "code", _explain(say, "sums")
 
 
-def _kappa(w: Writer, result: Walkthrough) -> Iterator[Cell]:
-    ref = w.reference
+def _kappa(say: Writer, result: Walkthrough) -> Iterator[Cell]:
+    ref = say.reference
     kappa = result.kappa
     if kappa is None:
         raise ValueError("the reference's kappa is undefined")
@@ -294,30 +295,30 @@ def _kappa(w: Writer, result: Walkthrough) -> Iterator[Cell]:
     if ref.printed is not None:
         _check(round(kappa, places) == round(ref.printed, places),
                f"kappa is the reference's {ref.printed}")
-    num, den = w.num(result.numerator), w.num(result.denominator)
+    num, den = say.num(result.numerator), say.num(result.denominator)
     hits, chance = int(np.trace(result.observed)), float(np.trace(result.expected))
     # The formula as the terminal writes it: the same LaTeX as the step, read as text.
-    paragraphs = [formula_text.text(formulas.kappa_plugged(result, w.lang))]
+    paragraphs = [formula_text.text(formulas.kappa_plugged(result, say.lang))]
     if kappa < 0:
-        paragraphs.append(w("kappa_negative", num=num, den=den))
+        paragraphs.append(say("kappa_negative", num=num, den=den))
     else:
-        paragraphs.append(w("kappa_positive", num=num, den=den,
+        paragraphs.append(say("kappa_positive", num=num, den=den,
                             share=format_percent(result.numerator / result.denominator,
-                                                 w.lang)))
-    paragraphs.append(w("hits", count=result.n, hits=w.num(hits), chance=w.num(chance)))
+                                                 say.lang)))
+    paragraphs.append(say("hits", count=result.n, hits=say.num(hits), chance=say.num(chance)))
     if kappa < 0 and hits > chance:
-        paragraphs.append(w("far_misses"))
-    paragraphs.append(w.source("kappa", printed=printed(w, ref.printed), kappa=w.num(kappa),
-                               scorer=code(ref.kappa_code), band=band_name(w.lang, result) or ""))
-    yield _step_markdown(w, "kappa", paragraphs)
-    yield "code", _explain(w, "kappa")
+        paragraphs.append(say("far_misses"))
+    paragraphs.append(say.source("kappa", printed=printed(say, ref.printed), kappa=say.num(kappa),
+                               scorer=code(ref.kappa_code), band=band_name(say.lang, result) or ""))
+    yield _step_markdown(say, "kappa", paragraphs)
+    yield "code", _explain(say, "kappa")
     checked = ref.printed if ref.printed is not None else round(kappa, places)
     yield "code", "\n".join([
         f"assert round(result.kappa, {places}) == round({checked!r}, {places})",
-        f'result.statistics(lang="{w.lang}")'])
+        f'result.statistics(lang="{say.lang}")'])
 
 
-def _interval(w: Writer, result: Walkthrough) -> Iterator[Cell]:
+def _interval(say: Writer, result: Walkthrough) -> Iterator[Cell]:
     stats = result.statistics()
     shown = shown_interval(result, stats)
     _check(shown is not None and shown.withheld is None and stats.ci_high is not None
@@ -325,33 +326,33 @@ def _interval(w: Writer, result: Walkthrough) -> Iterator[Cell]:
     assert shown is not None and stats.ci_low is not None and stats.ci_high is not None
     if shown.clipped:
         _check(stats.ci_high > 1, "only the upper end is cut")
-        text = w("interval_clipped", count=result.n, high=w.num(stats.ci_high))
+        text = say("interval_clipped", count=result.n, high=say.num(stats.ci_high))
     else:
-        text = w("interval_wide", count=result.n, low=w.num(stats.ci_low),
-                 high=w.num(stats.ci_high))
-    yield "markdown", "\n\n".join([text, w("linear", code=code('weights="linear"'))])
+        text = say("interval_wide", count=result.n, low=say.num(stats.ci_low),
+                 high=say.num(stats.ci_high))
+    yield "markdown", "\n\n".join([text, say("linear", code=code('weights="linear"'))])
     yield "code", 'round(walkthrough(actual, predicted, weights="linear").kappa, 4)'
 
 
-def _pitfalls(w: Writer, result: Walkthrough) -> Iterator[Cell]:
-    ref = w.reference
+def _pitfalls(say: Writer, result: Walkthrough) -> Iterator[Cell]:
+    ref = say.reference
     arora = next(source.title for source in SOURCES if source.code == "petfinder_es")
     ends = walkthrough(OPPOSITE_ENDS.actual, OPPOSITE_ENDS.predicted)
     _check(ends.kappa == 0 and ends.numerator == ends.denominator, "all 0 against all 4: κ = 0")
     yield "markdown", "\n\n".join([
-        f"## {w('pitfalls_heading')}", f"### {w('claim_heading')}",
-        w.source("claim", arora=arora), w("claim_value", kappa=w.num(0))])
+        f"## {say('pitfalls_heading')}", f"### {say('claim_heading')}",
+        say.source("claim", arora=arora), say("claim_value", kappa=say.num(0))])
     yield "code", "\n".join([
         f"opposite_ends = walkthrough({list(OPPOSITE_ENDS.actual)[:1]} * {ends.n}, "
         f"{list(OPPOSITE_ENDS.predicted)[:1]} * {ends.n})",
         "opposite_ends.kappa"])
-    yield "markdown", w("constant_text", n=w.num(ends.n), num=w.num(ends.numerator),
-                        den=w.num(ends.denominator), kappa=w.num(0))
-    yield "code", _explain(w, "expected", (0, 4), "opposite_ends")
+    yield "markdown", say("constant_text", n=say.num(ends.n), num=say.num(ends.numerator),
+                        den=say.num(ends.denominator), kappa=say.num(0))
+    yield "code", _explain(say, "expected", (0, 4), "opposite_ends")
     swapped = walkthrough(SWAPPED.actual, SWAPPED.predicted)
     _check(swapped.kappa == -1 and np.isclose(swapped.numerator, 2 * swapped.denominator),
            "the swapped halves give κ = −1, num = 2 × den")
-    yield "markdown", w("minus_one_text")
+    yield "markdown", say("minus_one_text")
     yield "code", "\n".join([
         f"swapped = walkthrough({list(SWAPPED.actual)}, {list(SWAPPED.predicted)})",
         "swapped.numerator, swapped.denominator, swapped.kappa"])
@@ -368,23 +369,24 @@ def _pitfalls(w: Writer, result: Walkthrough) -> Iterator[Cell]:
     run = seed_quadratic_kappa(OPPOSITE_ENDS.actual, OPPOSITE_ENDS.predicted)
     _check(run.raises == "IndexError", "the seed code stops on all 0 against all 4")
     yield "markdown", "\n\n".join([
-        f"### {w('labels_heading', code=code('labels='))}",
-        w("labels_text", function=code("confusion_matrix")),
-        w.source("labels", function=code("confusion_matrix"), scorer=code(ref.kappa_code),
+        f"### {say('labels_heading', code=code('labels='))}",
+        say("labels_text", function=code("confusion_matrix")),
+        say.source("labels", function=code("confusion_matrix"), scorer=code(ref.kappa_code),
                  call=code(ref.code.get("observed", "confusion_matrix(actual, predicted)")),
-                 size=w.num(run.params["size"]), low=w.label(low), high=w.label(high)),
-        w("labels_example", missing=w.label(missing[0]), observed=code('scale="observed"'))])
+                 size=say.num(run.params["size"]), low=say.label(low), high=say.label(high)),
+        say("labels_example", missing=say.label(missing[0]), observed=code('scale="observed"'))])
     yield "code", "\n".join([
         f"a = {list(GAP.actual)}",
         f"b = {list(GAP.predicted)}",
-        f"full = walkthrough(a, b)  # {w('code_full')}",
-        f'seen = walkthrough(a, b, scale="observed")  # {w("code_seen")}',
+        f"full = walkthrough(a, b)  # {say('code_full')}",
+        f'seen = walkthrough(a, b, scale="observed")  # {say("code_seen")}',
         "full.labels, seen.labels, round(full.kappa, 4), round(seen.kappa, 4)"])
     labels = ", ".join(str(int(v)) for v in result.labels)
     yield "markdown", "\n\n".join([
-        w("labels_result", full=w.num(round(full.kappa, 4)), seen=w.num(round(seen.kappa, 4))),
-        w("seed_code", function=code("quadratic_kappa(actuals, preds, N=5)"),
-          size=w.num(run.params["size"]), rows=w.num(run.params["rows"]),
+        say("labels_result", full=say.num(round(full.kappa, 4)),
+            seen=say.num(round(seen.kappa, 4))),
+        say("seed_code", function=code("quadratic_kappa(actuals, preds, N=5)"),
+          size=say.num(run.params["size"]), rows=say.num(run.params["rows"]),
           error=code(str(run.raises)))])
     yield "code", "\n".join([
         "from qwk_explained.teaching.conventions import seed_quadratic_kappa",
@@ -392,13 +394,13 @@ def _pitfalls(w: Writer, result: Walkthrough) -> Iterator[Cell]:
         f"run = seed_quadratic_kappa({list(OPPOSITE_ENDS.actual)[:1]} * {ends.n}, "
         f"{list(OPPOSITE_ENDS.predicted)[:1]} * {ends.n})",
         'run.raises, run.params["rows"], run.params["size"]'])
-    yield "markdown", w("fixes",
+    yield "markdown", say("fixes",
                         confusion=code(f"confusion_matrix(actual, predicted, labels=[{labels}])"),
                         ends=code(f"min_rating={low}, max_rating={high}"))
 
 
-def _try_it(w: Writer, result: Walkthrough) -> Iterator[Cell]:
-    i, j = _position(result, w.reference.observed[0])
+def _try_it(say: Writer, result: Walkthrough) -> Iterator[Cell]:
+    i, j = _position(result, say.reference.observed[0])
     item = int(cells.items_in_cell(result, i, j)[0])
     actual = int(result.labels[i])
     change = cells.what_if(result, item - 1, actual)
@@ -406,11 +408,11 @@ def _try_it(w: Writer, result: Walkthrough) -> Iterator[Cell]:
            and change.after.kappa > change.before.kappa, "the suggested change raises kappa")
     assert change.before.kappa is not None and change.after.kappa is not None
     yield "markdown", "\n\n".join([
-        f"## {w('try_heading')}",
-        w("try_text", item=w.num(item), actual=w.label(actual),
-          predicted=w.label(int(result.labels[j])), before=w.num(change.before.kappa),
-          after=w.num(change.after.kappa))])
-    yield "code", f'explore(actual, predicted, lang="{w.lang}")'
+        f"## {say('try_heading')}",
+        say("try_text", item=say.num(item), actual=say.label(actual),
+          predicted=say.label(int(result.labels[j])), before=say.num(change.before.kappa),
+          after=say.num(change.after.kappa))])
+    yield "code", f'explore(actual, predicted, lang="{say.lang}")'
 
 
 def cells_of(lang: str) -> list[Cell]:

@@ -125,8 +125,8 @@ class ExplainedWalkthrough(Walkthrough):
         Examples
         --------
         >>> from qwk_explained import walkthrough
-        >>> w = walkthrough([4, 4, 3, 4, 4, 4, 1, 1, 2, 1], [0, 2, 1, 0, 0, 0, 1, 1, 2, 1])
-        >>> spanish = w.explain("es", step="kappa").markdown
+        >>> result = walkthrough([4, 4, 3, 4, 4, 4, 1, 1, 2, 1], [0, 2, 1, 0, 0, 0, 1, 1, 2, 1])
+        >>> spanish = result.explain("es", step="kappa").markdown
         >>> r"\kappa = 1 - \frac{0{,}45}{0{,}395} = 1 - 1{,}1392 = -0{,}1392" in spanish
         True
         """
@@ -260,7 +260,7 @@ class ExplainedStatistics(KappaStatistics):
 
     def __eq__(self, other: object) -> bool:
         # The same numbers are the same statistics, shown or not (the core's equality compares
-        # classes too, which would make ``kappa_statistics(w) != w.statistics()``).
+        # classes too, which would make ``kappa_statistics(result) != result.statistics()``).
         if not isinstance(other, KappaStatistics):
             return NotImplemented
         return all(getattr(self, f.name) == getattr(other, f.name)
@@ -343,8 +343,8 @@ def walkthrough(actual: Any, predicted: Any, *, weights: Any = "quadratic",
     Examples
     --------
     >>> from qwk_explained import Walkthrough, walkthrough
-    >>> w = walkthrough([4, 4, 3, 4, 4, 4, 1, 1, 2, 1], [0, 2, 1, 0, 0, 0, 1, 1, 2, 1])
-    >>> isinstance(w, Walkthrough), round(w.kappa, 4)
+    >>> result = walkthrough([4, 4, 3, 4, 4, 4, 1, 1, 2, 1], [0, 2, 1, 0, 0, 0, 1, 1, 2, 1])
+    >>> isinstance(result, Walkthrough), round(result.kappa, 4)
     (True, -0.1392)
     """
     result = core_steps.walkthrough(actual, predicted, weights=weights, min_rating=min_rating,

@@ -34,7 +34,7 @@ def _shown(at):
         "heading": {h.value for h in at.subheader},
         "markdown": {m.value for m in at.markdown},
         "caption": {c.value for c in at.caption},
-        "warning": {w.value for w in at.warning},
+        "warning": {element.value for element in at.warning},
         "latex": {f.value.strip("$\n") for f in at.latex},  # st.latex wraps its source in $$
         "metric": {(m.label, m.value) for m in at.metric},
     }
