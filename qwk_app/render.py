@@ -29,7 +29,7 @@ from qwk_explained.present.catalogue import FIGURES, STEPS, FigureName, Step
 from qwk_explained.present.numbers import rounds_to_zero
 
 from . import charts as drawn
-from . import guided, state
+from . import shown_step, state
 from .compute import Outcome
 from .state import Session
 from .text import label, num, signed, tr
@@ -225,15 +225,16 @@ def step(step: Step, result: Walkthrough, stats: KappaStatistics, cell: Cell, *,
 
 def presented_step(session: Session) -> Step:
     """The step presenter mode shows, with previous and next buttons (the room sees one step):
-    the step-by-step page's step (:func:`qwk_app.guided.current_step`), so both show the same."""
-    number = guided.current_step(session).number
+    the step-by-step page's step (:func:`qwk_app.shown_step.current_step`): both show the
+    same."""
+    number = shown_step.current_step(session).number
     back, where, forward = st.columns([1, 2, 1], vertical_alignment="center")
-    back.button(tr("presenter.previous"), key="present_prev", on_click=guided.move,
+    back.button(tr("presenter.previous"), key="present_prev", on_click=shown_step.move,
                 args=(session, -1), disabled=number <= 1, icon=":material/arrow_back:",
                 width="stretch")
     where.progress(number / len(STEPS),
                    text=tr("presenter.progress", step=num(number), total=num(len(STEPS))))
-    forward.button(tr("presenter.next"), key="present_next", on_click=guided.move,
+    forward.button(tr("presenter.next"), key="present_next", on_click=shown_step.move,
                    args=(session, 1), disabled=number >= len(STEPS),
                    icon=":material/arrow_forward:", type="primary", width="stretch")
     return STEPS[number - 1]

@@ -170,14 +170,14 @@ def items_text(result: Walkthrough, cell: Cell, lang: str) -> str:
     items = cells.items_in_cell(result, i, j)
     shown, more = cells.capped(items)
     if not shown:
-        return t(lang, "guided.cell_no_items", row=_label(result, i, lang),
+        return t(lang, "step_by_step.cell_no_items", row=_label(result, i, lang),
                  col=_label(result, j, lang))
     # The count first, then the numbers: "10" alone next to O = 1 read as ten items.
-    listed = t(lang, "guided.item_separator").join(format_label(k, lang) for k in shown)
+    listed = t(lang, "step_by_step.item_separator").join(format_label(k, lang) for k in shown)
     if more:
-        return t(lang, "guided.cell_items_more", count=len(items), items=listed,
+        return t(lang, "step_by_step.cell_items_more", count=len(items), items=listed,
                  more=format_number(more, lang))
-    return t(lang, "guided.cell_items", count=len(items), items=listed)
+    return t(lang, "step_by_step.cell_items", count=len(items), items=listed)
 
 
 def _observed(result: Walkthrough, cell: Cell, lang: str,
@@ -246,11 +246,11 @@ def _sums(result: Walkthrough, cell: Cell, lang: str,
             ("num", num_share, formulas.numerator_share_latex(result, i, j, lang)),
             ("den", den_share, formulas.denominator_share_latex(result, i, j, lang))):
         if share is None or latex is None:
-            yield Text(t(lang, f"guided.share_{name}_zero"), f"share_{name}", "cell")
+            yield Text(t(lang, f"step_by_step.share_{name}_zero"), f"share_{name}", "cell")
         else:
             yield Formula(latex, "cell")
-            yield Text(t(lang, f"guided.share_{name}_text", share=format_percent(share, lang)),
-                       f"share_{name}", "cell")
+            said = t(lang, f"step_by_step.share_{name}_text", share=format_percent(share, lang))
+            yield Text(said, f"share_{name}", "cell")
 
 
 def _kappa(result: Walkthrough, cell: Cell, lang: str,

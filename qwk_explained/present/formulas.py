@@ -525,7 +525,7 @@ def kappa_plugged(result: Walkthrough, lang: str = "en") -> str:
     return chain([r"\kappa", fraction, f"1 - {ratio}", _num(result.kappa, lang)])
 
 
-# --- one cell's share of num and den (guided page) --------------------------------------------
+# --- the followed cell's share of num and den (step 6) -------------------------------------------
 
 
 def _percent_latex(share: float, lang: str) -> str:

@@ -1,7 +1,7 @@
 r"""One cell (i, j) of the QWK matrices, and the "what if" of moving one item.
 
-The guided page follows a single cell through every step: which items fall in O_ij, its weight,
-its expected count, and how much of the numerator and of the denominator it carries:
+The step-by-step page follows a single cell through every step: which items fall in O_ij, its
+weight, its expected count, and how much of the numerator and of the denominator it carries:
 
 .. math::
 

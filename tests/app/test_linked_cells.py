@@ -47,9 +47,10 @@ def test_a_linked_cell_is_outlined_in_every_matrix_and_its_two_bars(lang):
     bars = chart_html(at, "histograms")
     assert sorted(re.findall(r'qwk-followed" data-bar="([^"]+)"', bars)) == ["a:4", "p:0"]
     result = seed()
-    items = t(lang, "guided.item_separator").join(
+    items = t(lang, "step_by_step.item_separator").join(
         str(k) for k in items_in_cell(result, 4, 0))
-    assert t(lang, "guided.cell_items", count=4, items=items) in [m.value for m in at.markdown]
+    shown = [m.value for m in at.markdown]
+    assert t(lang, "step_by_step.cell_items", count=4, items=items) in shown
     shown = [f.value.strip("$\n") for f in at.latex]  # st.latex wraps its source in $$
     assert formulas.histogram_cell(result, 4, lang, "a") in shown
     assert formulas.histogram_cell(result, 0, lang, "p") in shown

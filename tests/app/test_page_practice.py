@@ -281,7 +281,8 @@ def test_the_observed_feedback_tells_item_numbers_from_the_count():
                                                      strict=True))
              if (a, p) == observed.cell]
     assert items == [7, 12] and observed.answer == 2
-    assert t("es", "guided.cell_items", count=2, items="7, 12") in [m.value for m in at.markdown]
+    shown = [m.value for m in at.markdown]
+    assert t("es", "step_by_step.cell_items", count=2, items="7, 12") in shown
     assert "O_{1,0} = 2" in [f.value.strip("$\n") for f in at.latex]
 
 

@@ -93,7 +93,7 @@ def test_walkthrough_text_in_each_language(lang: str, capsys: pytest.CaptureFixt
     assert z_row.split("|")[1].strip() == format_number(-1.4015, lang)
     assert not re.search(r"\bnan\b", out, re.IGNORECASE)
     # A missing key would print as itself ("cli.something"): every sentence must resolve.
-    assert not re.search(r"\b(?:cli|common|errors|undefined|steps|guided)\.[a-z_]+", out)
+    assert not re.search(r"\b(?:cli|common|errors|undefined|steps|step_by_step)\.[a-z_]+", out)
 
 
 def test_matrices_are_aligned_tables_labelled_with_the_ratings(

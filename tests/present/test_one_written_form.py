@@ -244,9 +244,9 @@ def test_the_cells_story_grows_with_the_steps():
     assert counts == [1, 2, 4, 5, 6, 8, 8]
     first = story[1][0]
     assert isinstance(first, Text)
-    assert first.text == t("en", "guided.cell_items", count=4, items="1, 4, 5, 6")
+    assert first.text == t("en", "step_by_step.cell_items", count=4, items="1, 4, 5, 6")
     texts = [block.text for block in story[7] if isinstance(block, Text)]
-    assert t("en", "guided.share_num_text", share="88.9%") in texts
+    assert t("en", "step_by_step.share_num_text", share="88.9%") in texts
 
 
 def test_an_empty_cell_says_so_and_no_disagreement_has_no_share():
@@ -254,8 +254,8 @@ def test_an_empty_cell_says_so_and_no_disagreement_has_no_share():
     result = walkthrough([1, 2, 3], [1, 2, 3])
     story = cell_blocks(result, (0, 2), "es", 7)
     texts = [block.text for block in story if isinstance(block, Text)]
-    assert texts[0] == t("es", "guided.cell_no_items", row=1, col=3)
-    assert t("es", "guided.share_num_zero") in texts
+    assert texts[0] == t("es", "step_by_step.cell_no_items", row=1, col=3)
+    assert t("es", "step_by_step.share_num_zero") in texts
 
 
 def test_the_steps_done_are_each_steps_heading_and_result():

@@ -1,82 +1,35 @@
-"""The step-by-step page's state: the step shown, the followed cell and the "what if" experiment.
+"""The step-by-step page's state: the followed cell and the "what if" experiment.
 
 Everything here works on a plain mapping (``st.session_state`` on the page, a ``dict`` in a unit
-test) and returns plain values; ``pages/guided.py`` calls it and draws. The state lives under
-these keys:
+test) and returns plain values; ``pages/step_by_step.py`` calls it and draws. The step on screen
+is :mod:`qwk_app.shown_step`'s (the walkthrough's presenter mode shows the same one). The state
+lives under these keys:
 
-* ``guided_step``: the step on screen, 1..7 (:data:`STEPS`). A shared link's ``?step=`` sets it
-  on the session's first run only; from then on the previous and next buttons move it, here and
-  in the walkthrough's presenter mode, which shows the same step.
 * ``cell`` (:data:`qwk_app.widgets.CELL_KEY`): the followed cell as rating labels ``(actual,
   predicted)``, the same key the walkthrough page follows, so the cell survives a page switch. A
   link's ``?cell=``, a click on a cell of O and the two selectors all write it, and the selectors
   always agree with it.
-* ``guided_whatif_item`` and ``guided_whatif_rating``: the item (1-based) given another
-  prediction and that prediction; ``guided_applied`` the change just written into both vectors,
-  reported once.
+* ``whatif_item`` and ``whatif_rating``: the item (1-based) given another prediction and that
+  prediction; ``whatif_applied`` the change just written into both vectors, reported once.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, NamedTuple
+from typing import Literal
 
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Cell, UndefinedReason
-from qwk_explained.present.catalogue import STEPS
 from qwk_explained.teaching import cells
 
-from . import links, state
+from . import state
 from .state import Session, Settings
 
-STEP_KEY = "guided_step"
-#: Prefix of the two cell selectors' widget keys (``guided_cell_row_input``...).
-CELL_PREFIX = "guided_cell"
-ITEM_KEY = "guided_whatif_item"
-RATING_KEY = "guided_whatif_rating"
-APPLIED_KEY = "guided_applied"
-TOTAL = len(STEPS)
-
-
-# --- the step number ------------------------------------------------------------------------------
-
-
-class StepShown(NamedTuple):
-    """The step to show, and whether the link asked for a step that does not exist."""
-
-    number: int
-    bad_link: bool
-
-
-def _stored_step(session: Session) -> int:
-    step = session.get(STEP_KEY)
-    # bool is an int too, but no step number.
-    if isinstance(step, bool) or not isinstance(step, int) or not 1 <= step <= TOTAL:
-        return 1
-    return step
-
-
-def current_step(session: Session) -> StepShown:
-    """The step to show: from a shared link on the session's first run, then from the session.
-
-    The link is read once (``state.url_value`` forgets it), so a step that does not exist is
-    reported on that run only and step 1 is shown instead. Whatever the session holds, the
-    step is always 1..7 and stored back.
-    """
-    link = state.url_value("step", session=session)
-    bad_link = False
-    if link is not None:
-        parsed = links.parse_step(link, TOTAL)
-        bad_link = parsed is None
-        session[STEP_KEY] = parsed or 1
-    step = _stored_step(session)
-    session[STEP_KEY] = step
-    return StepShown(step, bad_link)
-
-
-def move(session: Session, delta: int) -> None:
-    """The previous (``-1``) or next (``+1``) step, staying at step 1 and at the last step."""
-    session[STEP_KEY] = min(max(_stored_step(session) + delta, 1), TOTAL)
+#: Prefix of the two cell selectors' widget keys (``step_by_step_cell_row_input``...).
+CELL_PREFIX = "step_by_step_cell"
+ITEM_KEY = "whatif_item"
+RATING_KEY = "whatif_rating"
+APPLIED_KEY = "whatif_applied"
 
 
 # --- what if one item had another prediction ------------------------------------------------------
