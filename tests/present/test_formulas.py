@@ -188,8 +188,6 @@ def test_histograms_add_up_to_n(seed, lang):
     assert values[:size] == list(seed.actual_hist)
     assert values[size:2 * size] == list(seed.predicted_hist)
     assert values[-1] == seed.n == 10
-    vectors = f.histogram_vectors(seed, lang)
-    assert numbers(vectors, lang) == [*seed.actual_hist, *seed.predicted_hist]
     # One bar: h^a at rating 2 is the row of O at position 1.
     assert f.histogram_cell(seed, 1, lang) == r"h^{a}_{2} = \sum_j O_{2,j} = 0 + 3 + 0 + 0 + 0 = 3"
     assert last_number(f.histogram_cell(seed, 0, lang, "p"), lang) == seed.predicted_hist[0]
@@ -211,8 +209,6 @@ def test_long_sums_are_cut_with_dots():
     result = walkthrough(list(range(20)), list(range(19, -1, -1)))
     latex = flat(f.histogram_plugged(result, "en", max_terms=8))
     assert latex.count(r"\dots") == 2 and latex.endswith("= 20")
-    vectors = f.histogram_vectors(result, "en", max_terms=5)
-    assert vectors.count(r"\dots") == 2
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -320,7 +316,7 @@ def all_formulas() -> list[str]:
                             (f.observed_cell, f.weights_cell, f.expected_cell,
                              f.normalization_cell)]
                 out += [f.histogram_cell(result, i, lang), f.histogram_cell(result, i, lang, "p")]
-            out += [f.histogram_plugged(result, lang), f.histogram_vectors(result, lang),
+            out += [f.histogram_plugged(result, lang),
                     f.numerator_plugged(result, lang), f.denominator_plugged(result, lang),
                     f.kappa_plugged(result, lang), f.ci_plugged(stats, lang),
                     f.z_plugged(stats, lang),
