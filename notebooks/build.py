@@ -386,7 +386,8 @@ def _pitfalls(say: Writer, result: Walkthrough) -> Iterator[Cell]:
         say("labels_result", full=say.num(round(full.kappa, 4)),
             seen=say.num(round(seen.kappa, 4))),
         say("seed_code", function=code("quadratic_kappa(actuals, preds, N=5)"),
-          size=say.num(run.params["size"]), rows=say.num(run.params["rows"]),
+            size=say.num(run.params["size"]), top=say.num(run.params["size"] - 1),
+            rows=say.num(run.params["rows"]),
           error=code(str(run.raises)))])
     yield "code", "\n".join([
         "from qwk_explained.teaching.conventions import seed_quadratic_kappa",
