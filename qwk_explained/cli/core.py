@@ -72,7 +72,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     text = json.dumps(result_json(result, stats, boot, test),
                                       ensure_ascii=False, allow_nan=False) + "\n"
                 else:
-                    text = render_text(result, stats, lang, args.scale or "range", boot, test)
+                    text = render_text(result, stats, lang, args.scale or "range", boot=boot,
+                                       test=test)
         except QwkError as error:
             write(sys.stderr, _one_line(message(lang, error)))
             return ExitStatus.INPUT

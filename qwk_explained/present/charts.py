@@ -35,9 +35,10 @@ from numpy.typing import NDArray
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Cell
 
-from .catalogue import FIGURES, FigureName
+from .catalogue import FIGURES, FigureName, figure_values
 from .colours import (
     DARK_TEXT,
+    DIVERGING,
     LIGHT_TEXT,
     SCALE_OF_KIND,
     HeatmapKind,
@@ -223,7 +224,7 @@ def matrix_html(
     if highlight is not None and not all(0 <= int(k) < size for k in highlight):
         raise IndexError(f"highlight {highlight} outside the {size} x {size} matrix")
     scale = SCALE_OF_KIND[kind]
-    zmin, top = value_range(values, zmax)
+    zmin, top = value_range(values, zmax, diverging=kind in DIVERGING)
     rgb = np.rint(cell_colors(values, scale, zmin, top)).astype(int)
     light = light_text_mask(values, scale, zmin, top)
     decimals = cell_decimals(size)
@@ -347,8 +348,9 @@ def changed_cells(before: Walkthrough | None, after: Walkthrough,
     """
     if before is None or not np.array_equal(before.labels, after.labels):
         return None
-    same: NDArray[np.bool_] = np.isclose(getattr(before, which), getattr(after, which),
-                                         rtol=0, atol=1e-12)
+    same: NDArray[np.bool_] = np.isclose(figure_values(before, which),
+                                         figure_values(after, which), rtol=0, atol=1e-12,
+                                         equal_nan=True)
     return ~same
 
 
@@ -373,7 +375,7 @@ def walkthrough_chart(result: Walkthrough, which: FigureName, lang: str, cell: C
             highlight=cell, changed=changed)
     figure = FIGURES[which]
     return matrix_html(
-        getattr(result, which), result.labels, title=t(lang, figure.title_key),
+        figure_values(result, which), result.labels, title=t(lang, figure.title_key),
         x_title=t(lang, "steps.axis_predicted"), y_title=t(lang, "steps.axis_actual"),
         kind=figure.kind, lang=lang, full_label=full, highlight=cell, integer=figure.integer,
         tips=cell_tips(result, which, lang) if result.size <= MAX_TEXT_SIZE else None,

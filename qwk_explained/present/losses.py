@@ -43,7 +43,7 @@ def signed(value: float, lang: str) -> str:
 
 def item_list(items: list[int], count: int, lang: str) -> str:
     """Item numbers as the language lists them, with an ellipsis when some are left out."""
-    separator = t(lang, "guided.item_separator")
+    separator = t(lang, "step_by_step.item_separator")
     shown = [format_label(item, lang) for item in items]
     return separator.join(shown + (["…"] if count > len(items) else []))
 

@@ -12,8 +12,11 @@ from __future__ import annotations
 from qwk_explained.core.resampling import Bootstrap
 from qwk_explained.core.stats import KappaStatistics, KappaTest
 from qwk_explained.core.steps import Walkthrough
+from qwk_explained.teaching.interpret import shown_interval
 from qwk_explained.teaching.uncertainty import compare_intervals, interval_versus_test
 
+from . import formulas
+from .blocks import Block, Formula, Heading, Text
 from .i18n import t
 from .losses import Sentence
 from .numbers import format_count, format_label, format_number, format_p_value, format_percent
@@ -112,3 +115,33 @@ def disagreement_sentences(lang: str, result: Walkthrough, stats: KappaStatistic
                                                  count=boot.undefined, **params))
                   for reason in found.reasons]
     return sentences
+
+
+def uncertainty_blocks(result: Walkthrough, stats: KappaStatistics, lang: str,
+                       boot: Bootstrap | None = None,
+                       test: KappaTest | None = None) -> list[Block]:
+    """The statistics section's second half, as blocks for every surface: the bootstrap (with
+    why it and the large-sample interval disagree, where they do), the test against kappa0 with
+    its z worked out, then SE versus SE0 on the reader's numbers, each with its formula."""
+    if result.kappa is None:
+        return []
+    blocks: list[Block] = [Heading(t(lang, "uncertainty.title"), 2, anchor="uncertainty")]
+    sentences = [*bootstrap_sentences(lang, result, boot),
+                 *disagreement_sentences(lang, result, stats, boot)]
+    blocks += [Text(sentence.text, sentence.name, "statistics") for sentence in sentences]
+    if test is not None:
+        for sentence in kappa0_sentences(lang, test, boot):
+            blocks.append(Text(sentence.text, sentence.name, "statistics"))
+            if sentence.name == "kappa0":
+                blocks.append(Formula(formulas.kappa0_test_plugged(test, lang), "statistics"))
+    teaching = {sentence.name: sentence for sentence in se_versus_se0(lang, result, stats)}
+    if not teaching:
+        return blocks
+    blocks.append(Heading(t(lang, "uncertainty.se_title"), 3, anchor="se-se0"))
+    worked = {"se_meaning": formulas.ci_plugged(stats, lang, shown_interval(result, stats)),
+              "se0_meaning": formulas.z_plugged(stats, lang)}
+    for name, sentence in teaching.items():
+        blocks.append(Text(sentence.text, name, "statistics"))
+        if name in worked:
+            blocks.append(Formula(worked[name], "statistics"))
+    return blocks

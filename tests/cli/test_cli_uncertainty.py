@@ -52,7 +52,7 @@ def test_text_names_the_costliest_cell_with_its_items(lang, capsys):
     status, out, err = run([*SEED_ARGS, "--lang", lang], capsys)
     assert status == 0 and err == ""
     caption = t(lang, "losses.costliest", count=4, actual="4", predicted="0",
-                items=t(lang, "guided.item_separator").join("1456"),
+                items=t(lang, "step_by_step.item_separator").join("1456"),
                 cost=format_number(1.0126582278, lang), shortfall=format_number(1.1392405, lang))
     assert flat(caption) in flat(out)
     assert flat(t(lang, "losses.title")) in flat(out)
