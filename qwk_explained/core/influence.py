@@ -20,6 +20,7 @@ also what the bootstrap's BCa interval takes its acceleration from.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Protocol
 
 import numpy as np
@@ -100,6 +101,11 @@ class Influence:
             return np.full(self.moved.shape, np.nan)
         return self.moved - self.kappa
 
+    @cached_property
+    def _ranked(self) -> tuple[CellInfluence, ...]:
+        # The same for every caller of a (cached, shared) result: computed once.
+        return self._rank()
+
     def ranked(self) -> tuple[CellInfluence, ...]:
         """The cells whose items can be fixed, the fix that pays most first.
 
@@ -112,6 +118,9 @@ class Influence:
         >>> best.cell, best.count, best.moved_to, round(best.gain, 4)  # item 2: 4 predicted 2
         ((4, 2), 1, 3, 0.037)
         """
+        return self._ranked
+
+    def _rank(self) -> tuple[CellInfluence, ...]:
         gain = self.gain
         usable = np.isfinite(gain)
         flat = np.flatnonzero(usable.ravel())

@@ -289,18 +289,20 @@ def _where_lost(result: Walkthrough, cell: Cell, lang: str,
         yield from (Text(sentence.text, sentence.name) for sentence in costs)
         return
     yield Text(costs[0].text, "losses_explain")
-    yield Formula(formulas.cost_generic(), "generic")
-    yield Formula(formulas.signed_cost_generic(), "generic")
+    yield Formula(formulas.side_by_side([formulas.cost_generic(),
+                                         formulas.signed_cost_generic()]), "generic")
     yield Chart("cost", result)
     yield Chart("signed_cost", result)
-    yield from (Text(sentence.text, sentence.name) for sentence in costs[1:])
-    yield from (Text(sentence.text, f"signed_{sentence.name}")
-                for sentence in losses.signed_sentences(result, lang))
-    yield Formula(formulas.cost_cell(result, *cell, lang), "cell")
-    yield Formula(formulas.signed_cost_cell(result, *cell, lang), "cell")
+    # The costliest cells in one paragraph, then what the signed map says in another.
+    yield Text(" ".join(sentence.text for sentence in costs[1:]), costs[-1].name)
+    yield Text(" ".join(sentence.text for sentence in losses.signed_sentences(result, lang)),
+               "signed_explain")
+    yield Formula(formulas.side_by_side([formulas.cost_cell(result, *cell, lang),
+                                         formulas.signed_cost_cell(result, *cell, lang)]),
+                  "cell")
     yield Heading(t(lang, "influence.title"), 3, anchor="fixes")
     fixes = losses.fixes(result, lang)
-    for sentence in losses.influence_sentences(result, lang):
+    for sentence in losses.influence_sentences(result, lang, fixes):
         yield Text(sentence.text, sentence.name)
         if sentence.name == "explain" and fixes:
             header = [t(lang, f"influence.col_{name}") for name in losses.FIX_COLUMNS]

@@ -35,7 +35,8 @@ from numpy.typing import NDArray
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Cell
 
-from .catalogue import FIGURES, FigureName, figure_values
+from .blocks import Table
+from .catalogue import COST_FIGURES, FIGURES, FigureName, figure_values
 from .colours import (
     DARK_TEXT,
     DIVERGING,
@@ -110,6 +111,27 @@ def _weight_tip(result: Walkthrough, i: int, j: int, lang: str) -> str:
     return f"{head} = {symbolic}{positions} = {plugged} = {value}"
 
 
+def _cost_tip(result: Walkthrough, which: FigureName, i: int, j: int, lang: str,
+              ratings: tuple[str, str]) -> str:
+    """A cell of a cost map: ``cost = w · O / n / den = 1 · 4 / 10 / 0.395 = 1.0127``, as
+    :func:`.formulas.cost_cell` (and ``signed_cost_cell``) write it."""
+    costs = result.cost_map
+    signed = which == "signed_cost"
+    head = _cell_symbol("cost±" if signed else "cost", *ratings)
+    if costs is None:
+        return f"{head} = ?"
+    o, e, w = (_cell_symbol(s, *ratings) for s in ("O", "E", "w"))
+    count = format_count(result.observed[i, j], lang)
+    n, den = format_count(result.n, lang), format_number(result.denominator, lang)
+    weight = format_number(float(result.weights[i, j]), lang)
+    if signed:
+        expected = format_number(float(result.expected[i, j]), lang)
+        return (f"{head} = {w} · ({o} {_MINUS} {e}) / n / den = {weight} · ({count} {_MINUS} "
+                f"{expected}) / {n} / {den} = {format_number(float(costs.signed[i, j]), lang)}")
+    return (f"{head} = {w} · {o} / n / den = {weight} · {count} / {n} / {den} = "
+            f"{format_number(float(costs.cost[i, j]), lang)}")
+
+
 def _tip(result: Walkthrough, which: FigureName, i: int, j: int, lang: str) -> str:
     """The arithmetic of one cell of chart ``which`` (HTML), every number as in the formulas.
 
@@ -119,6 +141,8 @@ def _tip(result: Walkthrough, which: FigureName, i: int, j: int, lang: str) -> s
     190 µs a cell against 9 µs here. ``tests/app/test_linked_cells.py`` holds the two to the same
     numbers."""
     a, p = format_label(result.labels[i], lang), format_label(result.labels[j], lang)
+    if which in COST_FIGURES:
+        return _cost_tip(result, which, i, j, lang, (a, p))
 
     def number(value: float) -> str:
         return format_number(float(value), lang)
@@ -381,3 +405,22 @@ def walkthrough_chart(result: Walkthrough, which: FigureName, lang: str, cell: C
         tips=cell_tips(result, which, lang) if result.size <= MAX_TEXT_SIZE else None,
         changed=changed_cells(before, result, which))
 
+
+
+# --- the list of fixes ----------------------------------------------------------------------------
+
+
+def fixes_html(table: Table) -> str:
+    """The list of fixes (step 6, which fix pays most) as an HTML table whose rows are buttons
+    for their cells (``data-cell="i,j"``, positions), as a matrix's cells are: hovering a row
+    lights up its cell in every chart, and a click follows it."""
+    head = "".join(f'<th scope="col">{escape(name)}</th>' for name in (table.corner,
+                                                                        *table.columns))
+    rows = []
+    for (label, cells), (i, j) in zip(table.rows, table.cells, strict=True):
+        first = (f'<th scope="row"><button type="button" class="qwk-fix" data-cell="{i},{j}">'
+                 f"{escape(label)}</button></th>")
+        rows.append("<tr>" + first + "".join(f"<td>{escape(cell)}</td>" for cell in cells)
+                    + "</tr>")
+    return (f'<figure class="qwk-chart qwk-fixes"><table><thead><tr>{head}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table></figure>')

@@ -146,11 +146,13 @@ def fixes(result: Walkthrough, lang: str, limit: int = FIXES_SHOWN) -> list[Fix]
     return rows
 
 
-def influence_sentences(result: Walkthrough, lang: str) -> list[Sentence]:
-    """What the list of fixes shows, then the fix that pays most in words."""
+def influence_sentences(result: Walkthrough, lang: str,
+                        listed: list[Fix] | None = None) -> list[Sentence]:
+    """What the list of fixes shows, then the fix that pays most in words (from ``listed``, the
+    fixes already written, when given)."""
     if result.kappa is None:
         return [Sentence("undefined", t(lang, "losses.undefined"))]
-    best = fixes(result, lang, limit=1)
+    best = (listed if listed is not None else fixes(result, lang, limit=1))[:1]
     if not best:
         disagree = bool((result.observed.sum() - result.observed.trace()) > 0)
         key = "influence.fixes_undefined" if disagree else "influence.nothing_to_fix"

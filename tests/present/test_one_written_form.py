@@ -241,7 +241,7 @@ def test_the_cells_story_grows_with_the_steps():
     result = walkthrough(*SEED)
     story = {step: cell_blocks(result, (4, 0), "en", step) for step in range(1, 8)}
     counts = [len(_latex(story[step])) for step in range(1, 8)]
-    assert counts == [1, 2, 4, 5, 6, 10, 10]
+    assert counts == [1, 2, 4, 5, 6, 9, 9]
     first = story[1][0]
     assert isinstance(first, Text)
     assert first.text == t("en", "step_by_step.cell_items", count=4, items="1, 4, 5, 6")
