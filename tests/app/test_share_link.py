@@ -55,6 +55,8 @@ def test_an_old_address_is_its_renamed_page():
     assert all(slug in {spec.slug for spec in frame.PAGES} for slug in frame.ALIASES.values())
     assert frame._slug("/guided") == frame._slug("step_by_step") == "step_by_step"
     assert frame._slug("/nowhere") == frame.DEFAULT_PAGE
+    # A cold server runs a deep-linked file of pages/ before the frame: each old path has one.
+    assert all((frame.PAGES_DIR / f"{old}.py").is_file() for old in frame.ALIASES)
 
 
 def test_a_base_path_is_kept():
