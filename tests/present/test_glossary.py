@@ -91,7 +91,10 @@ def test_the_glossary_checks_would_catch_a_synonym() -> None:
     assert avoided("es", "Concordancia moderada")
     assert not avoided("es", "el coeficiente de correlación de concordancia de Lin")
     assert avoided("tr", "Tam anlaşmazlık") and avoided("tr", "bu anlaşma düzeyi")
-    assert not avoided("tr", "gözlemlenen anlaşma matrisi O")
+    assert avoided("tr", "gözlemlenen anlaşma matrisi O")
+    assert avoided("tr", "Hafif uyum") and avoided("tr", "Makul uyum")
+    assert avoided("tr", "iki değerlendirici de tüm öğelere aynı puanı verdiği için")
+    assert not avoided("tr", "bütün öğeler iki değerlendiriciden de aynı tek puanı aldı")
     assert avoided("zh", "观测到的分歧") and avoided("zh", "种子文档")
     assert avoided("en", "the Spanish seed note")
 
