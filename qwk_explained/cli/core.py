@@ -57,8 +57,9 @@ def _one_line(text: str) -> str:
 def run_check(args: argparse.Namespace, lang: str) -> str:
     """The output of ``check`` for parsed options; raises a QwkError for a problem with them.
 
-    A batch is written to standard output line by line as it is graded (:mod:`.batch`), and
-    this returns nothing more to write.
+    A batch is written to standard output line by line as it is graded (:mod:`.batch`), and a
+    spreadsheet's file as UTF-8 whatever the terminal's encoding; both return nothing more to
+    write.
     """
     data_options = {"--actual": args.actual, "--predicted": args.predicted,
                     "--actual-file": args.actual_file, "--predicted-file": args.predicted_file,
@@ -86,7 +87,9 @@ def run_check(args: argparse.Namespace, lang: str) -> str:
         return json.dumps(record, ensure_ascii=False, allow_nan=False) + "\n"
     if spreadsheet is not None:
         said = explanations(result, checked, lang)
-        return spreadsheet.start(CSV_COLUMNS) + spreadsheet.rows(csv_rows(record, said))
+        write_utf8(sys.stdout, spreadsheet.start(CSV_COLUMNS)
+                   + spreadsheet.rows(csv_rows(record, said)))
+        return ""
     # The scale was checked when the ratings were read; a table has none ("range" is its labels).
     scale: Scale = args.scale if is_scale(args.scale) else "range"
     return render_check(result, checked, lang, scale)
@@ -116,9 +119,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             if arguments[:1] == ["check"]:
                 checking = build_check_parser(lang).parse_args(join_dash_values(arguments[1:]))
                 text = run_check(checking, lang)
-                if checking.csv or checking.csv_delimiter is not None:
-                    write_utf8(sys.stdout, text)  # a spreadsheet's file: UTF-8, BOM first
-                    text = ""
             else:
                 args = build_parser(lang).parse_args(join_dash_values(arguments))
                 result, stats = compute(args)
