@@ -126,7 +126,7 @@ def _seconds(value: float | None) -> str:
 def _ratio(after: float | None, before: float | None) -> str:
     if after is None or before is None or before == 0:
         return "-"
-    return f"{after / before:8.3f}x"
+    return f"{after / before:.3g}x"
 
 
 def main(argv: list[str] | None = None) -> int:
