@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from qwk_explained.core.errors import QwkError
 from qwk_explained.core.types import Scale, is_scale
+from qwk_explained.present.columns import collapse
 from qwk_explained.present.i18n import message, t
 from qwk_explained.present.languages import environment_language
 
@@ -51,7 +52,8 @@ from .text import render_text
 
 
 def _one_line(text: str) -> str:
-    return f"{PROG}: " + " ".join(text.split()) + "\n"
+    # No-break spaces stay: they keep "n = 10" and "95 %" together where the terminal wraps.
+    return f"{PROG}: " + collapse(text) + "\n"
 
 
 def run_check(args: argparse.Namespace, lang: str) -> str:
