@@ -1,10 +1,10 @@
 """Benchmark of ``qwk-explained check --batch``: a class's file graded by a baseline and by this
 checkout, side by side.
 
-Run from the checkout, under the shared lock on a shared machine:
-``flock /work/locks/heavy .venv/bin/python -m bench.bench_batch --lines 1e5 1e6``
-(options: ``--baseline REF``, the git revision to compare with, default ``main``; ``--csv``, the
-spreadsheet output instead of JSON Lines; ``--lang``).
+Run from the checkout (on a shared machine, alone: it keeps a core busy for minutes):
+``.venv/bin/python -m bench.bench_batch --lines 1e5 1e6`` (options: ``--baseline REF``, the git
+revision to compare with, default ``main``; ``--csv``, the spreadsheet output instead of JSON
+Lines; ``--lang``).
 
 For each size it writes a JSON Lines file of that many submissions (9 in 10 gradable: ten ratings
 and four answers, or a 3 x 3 table; 1 in 10 a line that cannot be checked: vectors of different
