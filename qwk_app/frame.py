@@ -26,7 +26,8 @@ import pandas  # noqa: F401
 import streamlit as st
 
 from qwk_explained.core.types import WEIGHTINGS
-from qwk_explained.present.i18n import LANGUAGES, t
+from qwk_explained.present.i18n import t
+from qwk_explained.present.languages import LANGUAGES
 
 from . import ROOT, charts, links, state
 from .text import show_error, tr

@@ -41,7 +41,8 @@ def preload() -> None:
     import qwk_explained.present.charts  # noqa: F401
     import qwk_explained.present.formulas  # noqa: F401
     from qwk_explained.core.steps import walkthrough
-    from qwk_explained.present.i18n import LANGUAGES, load
+    from qwk_explained.present.i18n import load
+    from qwk_explained.present.languages import LANGUAGES
 
     for lang in LANGUAGES:
         load(lang)

@@ -3,7 +3,7 @@
 This is the only module that imports plotly (the package ``__init__`` does not), so the engine and
 the CLI run without it. Every visible text (titles, axis titles, legend names, hover labels) is
 passed in by the caller, already translated; numbers are formatted by
-:func:`qwk_explained.numbers.format_number` and ``layout.separators`` follows the language, so a
+:func:`.numbers.format_number` and ``layout.separators`` follows the language, so a
 figure reads like the sentence beside it.
 
 Figures are written as plain plotly JSON (dicts) and wrapped in a ``go.Figure`` without plotly's

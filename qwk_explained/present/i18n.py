@@ -21,12 +21,11 @@ from typing import Any
 
 from qwk_explained.core.errors import InputError, QwkError
 
-from .languages import DEFAULT_LANGUAGE, LANGUAGES, language, resolve_language
+from .languages import DEFAULT_LANGUAGE, LANGUAGES, language
 from .numbers import DECIMALS, format_number, space_cjk
 from .plurals import CATEGORIES
 
-__all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "Entry", "error_message", "format_param",
-           "is_plural", "load", "message", "resolve_language", "t"]
+__all__ = ["Entry", "error_message", "format_param", "is_plural", "load", "message", "t"]
 
 #: A locale entry: a sentence, or its plural forms by CLDR category.
 Entry = str | dict[str, str]

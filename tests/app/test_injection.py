@@ -17,7 +17,8 @@ import pytest
 from qwk_app import references, state
 from qwk_app.text import escape_markdown
 from qwk_explained import InputError, parse_vector
-from qwk_explained.present.i18n import LANGUAGES, error_message
+from qwk_explained.present.i18n import error_message
+from qwk_explained.present.languages import LANGUAGES
 from tests import ROOT
 from tests.app.helpers import PAGE_SLUGS, assert_clean, open_app, open_tab
 

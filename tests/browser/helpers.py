@@ -22,7 +22,8 @@ except ImportError:  # the ``browser`` fixture skips (or fails in CI) before a t
     expect = None
 
 from qwk_app.frame import PAGES
-from qwk_explained.present.i18n import LANGUAGES, load, t
+from qwk_explained.present.i18n import load, t
+from qwk_explained.present.languages import LANGUAGES
 from tests import ROOT
 
 CHROMIUM = Path("/usr/bin/chromium")

@@ -1,7 +1,7 @@
 """User flows in a real browser on one warm server: shared links, typing, language, upload, errors.
 
 Source of truth for every number: the engine (``qwk_explained.walkthrough``) formatted by
-``qwk_explained.numbers``; for words: the locale files; for state: the address bar.
+``qwk_explained.present.numbers``; for words: the locale files; for state: the address bar.
 """
 
 from __future__ import annotations

@@ -29,8 +29,8 @@ from qwk_explained.notebook import ExplainedWalkthrough, NotebookError
 from qwk_explained.notebook import render as notebook_render
 from qwk_explained.present.catalogue import STEPS
 from qwk_explained.present.figures import WALKTHROUGH_FIGURES
-from qwk_explained.present.i18n import LANGUAGES, load, message, t
-from qwk_explained.present.languages import language
+from qwk_explained.present.i18n import load, message, t
+from qwk_explained.present.languages import LANGUAGES, language
 from qwk_explained.present.numbers import format_latex, format_number, format_percent
 from qwk_explained.teaching.examples import BY_NAME
 from tests import ROOT

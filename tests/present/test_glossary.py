@@ -15,7 +15,8 @@ import string
 
 import pytest
 
-from qwk_explained.present.i18n import LANGUAGES, load, t
+from qwk_explained.present.i18n import load, t
+from qwk_explained.present.languages import LANGUAGES
 from tests import ROOT
 
 GLOSSARIES = ROOT / "locales" / "glossary"
