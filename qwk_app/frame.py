@@ -19,9 +19,10 @@ from typing import Literal
 from urllib.parse import urlencode
 
 # Imported here, before any session runs a page, never for the first time inside one: while one
-# session's thread imports pandas (the table editor, a large upload), plotly in the others finds
-# the half-initialised module in sys.modules and fails ("partially initialized module 'pandas'
-# has no attribute 'Series'"), seen under the classroom load test.
+# session's thread imports pandas (the table editor, a large upload), a library in another that
+# looks pandas up in sys.modules finds the half-initialised module and fails ("partially
+# initialized module 'pandas' has no attribute 'Series'"; plotly did, under the classroom load
+# test, when the app still drew with it).
 import pandas  # noqa: F401
 import streamlit as st
 
@@ -32,7 +33,7 @@ from qwk_explained.present.languages import LANGUAGES
 from . import ROOT, charts, links, state
 from .text import show_error, tr
 
-# Everything imported so far (streamlit, pandas, plotly, numpy: about 120,000 objects) lives as
+# Everything imported so far (streamlit, pandas, numpy: about 90,000 objects) lives as
 # long as the server. Frozen, the garbage collector stops walking it on every full collection:
 # in the classroom load test, time spent collecting went from 0.69 s to 0.47 s.
 gc.freeze()
