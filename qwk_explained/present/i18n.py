@@ -54,8 +54,8 @@ def _flatten(tree: dict[str, Any], prefix: str = "") -> dict[str, Entry]:
 def load(lang: str) -> dict[str, Entry]:
     """All strings of one language as a flat ``{dotted.key: entry}`` mapping (read once, cached).
 
-    The files are package data (``qwk_explained/locales``, a link to the project's ``locales/``
-    in a checkout, a copy inside an installed wheel), so they are found the same way in both.
+    The files are package data (``qwk_explained/locales``, in a checkout and inside an installed
+    wheel alike), so they are found the same way in both.
     """
     if lang not in LANGUAGES:
         raise InputError("unknown_language", value=str(lang), choices=", ".join(LANGUAGES))

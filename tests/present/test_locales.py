@@ -26,7 +26,7 @@ from qwk_explained.teaching import conventions, theory
 from qwk_explained.teaching.interpret import BAND_CODES
 from tests import ROOT
 
-LOCALES = ROOT / "locales"
+LOCALES = ROOT / "qwk_explained" / "locales"
 OTHER_LANGUAGES = [lang for lang in LANGUAGES if lang != "en"]
 
 #: Strings this long (placeholders left out) must not be copied from English untranslated.
