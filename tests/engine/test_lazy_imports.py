@@ -58,15 +58,6 @@ def test_a_layer_loads_no_layer_above_it(layer):
     assert not {name for name in loaded if ".".join(name.split(".")[:2]) in above}
 
 
-def test_the_walkthrough_of_the_top_level_is_the_notebook_layers_and_loads_only_that():
-    """Reading ``qwk_explained.walkthrough`` loads the notebook's display, which needs nothing
-    above the core until something is shown: no sentences, no IPython, no plotly."""
-    loaded = _loaded_after("import qwk_explained\nqwk_explained.walkthrough([1, 2], [1, 2])")
-    assert "qwk_explained.notebook.display" in loaded
-    assert not {"IPython", "plotly", "anywidget", "qwk_explained.present.outline",
-                "qwk_explained.cli"} & loaded
-
-
 def test_every_public_name_is_handed_out():
     """The top level's names resolve to the objects of the modules that define them."""
     from qwk_explained.core.steps import Walkthrough
