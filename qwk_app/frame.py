@@ -71,25 +71,78 @@ PAGE_SETTINGS: dict[PageSlug, tuple[Setting, ...]] = {
     "pitfalls": ("weights",), "practice": (),
 }
 
-#: Styles every page needs: a formula's box scrolls sideways only as a last resort (formulas wrap
-#: themselves to fit a phone) and has room above and below for a tall fraction, which KaTeX draws
-#: beyond the box's line box (the box hid what was taller than itself). Streamlit's "Press
-#: Ctrl+Enter to apply" under a field being typed in is English in every language and cannot be
-#: translated: it is hidden, and the help of each field that needs it says so in the reader's
-#: language (``checker.table_help``; the rating fields apply by themselves).
-_STYLE = """<style>
+#: Styles every page needs:
+#:
+#: - a formula's box scrolls sideways only as a last resort (formulas wrap themselves to fit a
+#:   phone) and has room above and below for a tall fraction, which KaTeX draws beyond the box's
+#:   line box (the box hid what was taller than itself);
+#: - titles and headings break between words, never inside one: on a phone Streamlit's 44 px
+#:   title split "implementacione/s" and Chinese "结/果". ``keep-all`` lets Chinese break only at
+#:   spaces and punctuation, as between words; smaller on a narrow screen (a title at most 6.5 %
+#:   of the screen's width: 13 Han characters on one line of a 360 px phone), the longest word or
+#:   run of Han characters fits (one that does not still breaks, Streamlit's ``overflow-wrap``);
+#:   balanced, no line is left with one character;
+#: - Streamlit's "Press Ctrl+Enter to apply" under a field being typed in is English in every
+#:   language and cannot be translated: it is hidden, and the help of each field that needs it
+#:   says so in the reader's language (``checker.table_help``; the rating fields apply by
+#:   themselves).
+_STYLE = """
 [data-testid="stMarkdownContainer"] .katex-display {
   overflow-x: auto; overflow-y: hidden; padding: 0.4em 0.15em; margin: 0.2em 0;
 }
+[data-testid="stMain"] :is(h1, h2, h3) { text-wrap: balance; word-break: keep-all; }
+@media (max-width: 640px) {
+  [data-testid="stMain"] h1 { font-size: min(1.75rem, 6.5vw); }
+  [data-testid="stMain"] h2 { font-size: min(1.5rem, 5.5vw); }
+  [data-testid="stMain"] h3 { font-size: 1.25rem; }
+}
 [data-testid="InputInstructions"] { display: none; }
-</style>"""
+"""
+#: The file uploader's own texts are English whatever the language, and Streamlit 1.67 offers no
+#: option for them. What a style can reach is replaced: the button's "Upload" and the "Drag and
+#: drop a file here" shown while a file is dragged over it say the reader's words (as generated
+#: content, which the button's accessible name includes); the "20MB per file • CSV, TXT, TSV"
+#: hint and each uploaded file's size ("16.0B", written the English way) are hidden, the upload
+#: tab stating the limit in the reader's language above the uploaders (the file dialog offers
+#: only the accepted types). What no style reaches is listed in the README.
+_ZONE = '[data-testid="stFileUploaderDropzone"]'
+_UPLOADER_STYLE = f"""
+{_ZONE} [data-testid="stBaseButton-secondary"] [data-testid="stMarkdownContainer"] p {{
+  display: none;
+}}
+{_ZONE} [data-testid="stBaseButton-secondary"] [data-testid="stMarkdownContainer"]::after {{
+  content: {{button}};
+}}
+{_ZONE} > div:has(> span:only-child) > span {{ display: none; }}
+{_ZONE} > div:has(> span:only-child)::after {{ content: {{drop}}; }}
+[data-testid="stFileUploaderDropzoneInstructions"],
+[data-testid="stFileChipName"] + div {{ display: none; }}
+"""
 #: Presenter mode: type large enough for the back of a room, every chart with it.
-_PRESENTER_STYLE = """<style>
+_PRESENTER_STYLE = """
 html { font-size: 22px; }
 [data-testid="stMain"] { font-size: 1.15rem; }
 [data-testid="stMainBlockContainer"] { max-width: 100%; padding-left: 2rem; padding-right: 2rem; }
 .qwk-chart { font-size: 1.25em; }
-</style>"""
+"""
+
+def css_string(text: str) -> str:
+    r"""``text`` as a CSS string literal: everything but letters, digits and spaces is written as
+    its code point (``\22`` for a quote), so no text can end the string or the rule.
+
+    >>> print(css_string('Elegir "archivo"'))
+    "Elegir \22 archivo\22 "
+    """
+    return '"' + "".join(c if c.isalnum() or c == " " else f"\\{ord(c):x} " for c in text) + '"'
+
+
+def page_style(*, presenter: bool) -> str:
+    """The page's ``<style>``: what every page needs, the uploader's words in the reader's
+    language, and presenter mode's large type."""
+    uploader = _UPLOADER_STYLE.replace("{button}", css_string(tr("inputs.upload_button"))).replace(
+        "{drop}", css_string(tr("inputs.upload_drop")))
+    return f"<style>{_STYLE}{uploader}{_PRESENTER_STYLE if presenter else ''}</style>"
+
 
 _FRAMED: contextvars.ContextVar[bool] = contextvars.ContextVar("qwk_framed", default=False)
 
@@ -114,7 +167,7 @@ def run() -> None:
     slug = _slug(current.url_path)
     # The page's own path, not its file: "/" and "/walkthrough" draw their widgets apart.
     st.session_state[state.PAGE_KEY] = current.url_path
-    st.html(_STYLE + (_PRESENTER_STYLE if presenter else ""))
+    st.html(page_style(presenter=presenter))
     _sidebar(PAGE_SETTINGS.get(slug, ("weights", "scale")))
     for problem in state.url_problems():
         show_error(problem)

@@ -51,7 +51,9 @@ from .colours import (
     value_range,
 )
 from .i18n import t
+from .languages import language
 from .numbers import format_count, format_number, plotly_separators
+from .typography import PLOTLY_LATIN, font_family
 
 _TRANSPARENT = [[0.0, "rgba(0,0,0,0)"], [1.0, "rgba(0,0,0,0)"]]
 
@@ -69,6 +71,7 @@ _BASE_LAYOUT: dict[str, Any] = {
 def _layout(title: str, lang: str) -> dict[str, Any]:
     layout = copy.deepcopy(_BASE_LAYOUT)
     layout["separators"] = plotly_separators(lang)
+    layout["font"] = {"family": font_family(PLOTLY_LATIN)}
     if title:
         layout["title"]["text"] = title
     else:
@@ -211,6 +214,8 @@ def heatmap(
     layout["xaxis"] = {**axis, "title": {"text": x_title}, "constrain": "domain"}
     layout["yaxis"] = {**axis, "title": {"text": y_title}, "autorange": "reversed",
                        "scaleanchor": "x", "scaleratio": 1, "constrain": "domain"}
+    if language(lang).upright_in_vertical_text:
+        _upright_y_title(layout, y_title, categories)
     layout["height"] = size * cell + layout["margin"]["t"] + 90
     if highlight is not None:
         i, j = (int(k) for k in highlight)
@@ -222,6 +227,27 @@ def heatmap(
         layout["shapes"] = [{**box, "line": {"color": DARK_TEXT, "width": 5}},
                             {**box, "line": {"color": LIGHT_TEXT, "width": 2}}]
     return _figure(traces, layout)
+
+
+#: Pixels per character of a tick label (plotly's 12 px font), and of the upright title's column.
+_TICK_CHAR_PX, _TITLE_PX = 7, 16
+
+
+def _upright_y_title(layout: dict[str, Any], title: str, categories: list[str]) -> None:
+    """Set the y-axis title upright, one glyph under the other, left of the tick labels.
+
+    plotly turns an axis title a quarter turn, which lays Han characters on their side; a
+    vertical Chinese title keeps each glyph upright and reads top to bottom. The title becomes an
+    annotation beside the axis (``x domain``: the axis's own edge, wherever the square cells put
+    it), past the widest tick label, and the left margin grows by its column.
+    """
+    ticks = layout["yaxis"].get("ticklabelstandoff", 0) + _TICK_CHAR_PX * max(map(len, categories))
+    layout["yaxis"]["title"] = {"text": ""}
+    layout["annotations"] = [{
+        "text": "<br>".join(title), "textangle": 0, "showarrow": False,
+        "xref": "x domain", "yref": "y domain", "x": 0, "y": 0.5, "xanchor": "right",
+        "yanchor": "middle", "xshift": -(ticks + _TITLE_PX // 2)}]
+    layout["margin"]["l"] += ticks + _TITLE_PX * 2
 
 
 def histogram_bars(
