@@ -98,26 +98,6 @@ _STYLE = """
 }
 [data-testid="InputInstructions"] { display: none; }
 """
-#: The file uploader's own texts are English whatever the language, and Streamlit 1.67 offers no
-#: option for them. What a style can reach is replaced: the button's "Upload" and the "Drag and
-#: drop a file here" shown while a file is dragged over it say the reader's words (as generated
-#: content, which the button's accessible name includes); the "20MB per file • CSV, TXT, TSV"
-#: hint and each uploaded file's size ("16.0B", written the English way) are hidden, the upload
-#: tab stating the limit in the reader's language above the uploaders (the file dialog offers
-#: only the accepted types). What no style reaches is listed in the README.
-_ZONE = '[data-testid="stFileUploaderDropzone"]'
-_UPLOADER_STYLE = f"""
-{_ZONE} [data-testid="stBaseButton-secondary"] [data-testid="stMarkdownContainer"] p {{
-  display: none;
-}}
-{_ZONE} [data-testid="stBaseButton-secondary"] [data-testid="stMarkdownContainer"]::after {{
-  content: {{button}};
-}}
-{_ZONE} > div:has(> span:only-child) > span {{ display: none; }}
-{_ZONE} > div:has(> span:only-child)::after {{ content: {{drop}}; }}
-[data-testid="stFileUploaderDropzoneInstructions"],
-[data-testid="stFileChipName"] + div {{ display: none; }}
-"""
 #: Presenter mode: type large enough for the back of a room, every chart with it.
 _PRESENTER_STYLE = """
 html { font-size: 22px; }
@@ -125,6 +105,7 @@ html { font-size: 22px; }
 [data-testid="stMainBlockContainer"] { max-width: 100%; padding-left: 2rem; padding-right: 2rem; }
 .qwk-chart { font-size: 1.25em; }
 """
+
 
 def css_string(text: str) -> str:
     r"""``text`` as a CSS string literal: everything but letters, digits and spaces is written as
@@ -136,11 +117,30 @@ def css_string(text: str) -> str:
     return '"' + "".join(c if c.isalnum() or c == " " else f"\\{ord(c):x} " for c in text) + '"'
 
 
+def _uploader_style(button: str, drop: str) -> str:
+    """The file uploader in the reader's words, as far as a style reaches.
+
+    Its own texts are English whatever the language, and Streamlit 1.67 offers no option for
+    them. The button's "Upload" and the "Drag and drop a file here" shown while a file is dragged
+    over it become ``button`` and ``drop`` (generated content, which the button's accessible name
+    includes); the "20MB per file • CSV, TXT, TSV" hint and each uploaded file's size ("16.0B",
+    written the English way) are hidden, the upload tab stating the limit in the reader's
+    language above the uploaders (the file dialog offers only the accepted types). What no style
+    reaches is listed in the README.
+    """
+    zone = '[data-testid="stFileUploaderDropzone"]'
+    label = f'{zone} [data-testid="stBaseButton-secondary"] [data-testid="stMarkdownContainer"]'
+    dragged = f"{zone} > div:has(> span:only-child)"  # the box shown while a file is over it
+    return (f"{label} p, {dragged} > span, [data-testid=\"stFileUploaderDropzoneInstructions\"],"
+            f" [data-testid=\"stFileChipName\"] + div {{ display: none; }}\n"
+            f"{label}::after {{ content: {css_string(button)}; }}\n"
+            f"{dragged}::after {{ content: {css_string(drop)}; }}\n")
+
+
 def page_style(*, presenter: bool) -> str:
     """The page's ``<style>``: what every page needs, the uploader's words in the reader's
     language, and presenter mode's large type."""
-    uploader = _UPLOADER_STYLE.replace("{button}", css_string(tr("inputs.upload_button"))).replace(
-        "{drop}", css_string(tr("inputs.upload_drop")))
+    uploader = _uploader_style(tr("inputs.upload_button"), tr("inputs.upload_drop"))
     return f"<style>{_STYLE}{uploader}{_PRESENTER_STYLE if presenter else ''}</style>"
 
 
