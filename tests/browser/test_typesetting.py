@@ -214,3 +214,34 @@ def test_the_uploader_speaks_the_readers_language(app: App, lang: str):
         path=str(SCREENSHOTS / f"uploader-{lang}.png"))
     app.settle()
     app.assert_clean()
+
+
+def test_the_notebook_heatmaps_y_title_is_upright_and_left_of_its_ticks(new_app, app_url: str):
+    """The plotly figure a notebook shows, drawn by plotly.js in Chromium: in Chinese the y title
+    is an unturned column of glyphs, left of the rating labels and beside the matrix."""
+    from qwk_explained import walkthrough
+    from qwk_explained.present.figures import walkthrough_figure
+
+    result = walkthrough(SEED_ACTUAL, SEED_PREDICTED)
+    html = walkthrough_figure(result, "observed", "zh").to_html(include_plotlyjs=True,
+                                                                 full_html=True)
+    app = new_app(app_url)
+    app.page.set_content(html)
+    app.page.wait_for_selector(".annotation-text")
+    shown = app.page.evaluate("""() => {
+      const note = document.querySelector('.annotation-text');
+      const ticks = [...document.querySelectorAll('.ytick text')]
+        .map(t => t.getBoundingClientRect());
+      const plot = document.querySelector('.heatmaplayer').getBoundingClientRect();
+      const box = note.getBoundingClientRect();
+      return {lines: [...note.querySelectorAll('tspan.line')].map(l => l.textContent),
+              turned: !!note.closest('[transform*="rotate"]'),
+              right: box.right, tickLeft: Math.min(...ticks.map(t => t.left)),
+              top: box.top, bottom: box.bottom, plotTop: plot.top, plotBottom: plot.bottom,
+              left: box.left};
+    }""")
+    assert shown["lines"] == list(t("zh", "steps.axis_actual")) and not shown["turned"]
+    assert 0 <= shown["left"] and shown["right"] <= shown["tickLeft"]
+    assert shown["plotTop"] <= shown["top"] and shown["bottom"] <= shown["plotBottom"]
+    SCREENSHOTS.mkdir(exist_ok=True)
+    app.page.screenshot(path=str(SCREENSHOTS / "notebook-heatmap-zh.png"))
