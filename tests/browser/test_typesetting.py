@@ -206,13 +206,13 @@ def test_the_uploader_speaks_the_readers_language(app: App, lang: str):
     zone.dispatch_event("dragleave", {"dataTransfer": dragged})
     app.page.locator('input[type="file"]').first.set_input_files(files=[{
         "name": "r.csv", "mimeType": "text/csv", "buffer": b"4,0\n4,2\n3,1\n1,1\n"}])
+    app.settle()  # the upload reruns the page, which draws the uploader again
     chip = app.page.locator('[data-testid="stFileChip"]').first
     expect(chip).to_contain_text("r.csv")
-    assert chip.locator('[data-testid="stFileChipName"] + div').is_hidden()
+    expect(chip.locator('[data-testid="stFileChipName"] + div')).to_be_hidden()
     SCREENSHOTS.mkdir(exist_ok=True)
     app.page.locator('[data-testid="stFileUploader"]').first.screenshot(
         path=str(SCREENSHOTS / f"uploader-{lang}.png"))
-    app.settle()
     app.assert_clean()
 
 
@@ -228,14 +228,15 @@ def test_the_notebook_heatmaps_y_title_is_upright_and_left_of_its_ticks(new_app,
     app = new_app(app_url)
     app.page.set_content(html)
     app.page.wait_for_selector(".annotation-text")
-    shown = app.page.evaluate("""() => {
+    shown = app.page.evaluate(r"""() => {
       const note = document.querySelector('.annotation-text');
       const ticks = [...document.querySelectorAll('.ytick text')]
         .map(t => t.getBoundingClientRect());
       const plot = document.querySelector('.heatmaplayer').getBoundingClientRect();
       const box = note.getBoundingClientRect();
       return {lines: [...note.querySelectorAll('tspan.line')].map(l => l.textContent),
-              turned: !!note.closest('[transform*="rotate"]'),
+              turned: [...document.querySelectorAll('.annotation *')].some(e =>
+                /rotate\(\s*-?[1-9]/.test(e.getAttribute('transform') || '')),
               right: box.right, tickLeft: Math.min(...ticks.map(t => t.left)),
               top: box.top, bottom: box.bottom, plotTop: plot.top, plotBottom: plot.bottom,
               left: box.left};
