@@ -87,7 +87,8 @@ def _figure(data: list[dict[str, Any]], layout: dict[str, Any]) -> go.Figure:
 
     The template is empty on purpose. plotly would add its default one, which under Streamlit
     holds only default colours (colorway, colour scales), and every colour here is set
-    explicitly; fonts and axis colours come from Streamlit's theme, applied in the browser. That
+    explicitly; the font family is set by :func:`_layout` (CJK faces after the Latin ones) and the
+    axis colours come from the front end's theme, applied in the browser. That
     template was half the objects of each figure, copied and walked four times per chart on every
     rerun; without it the eight charts of the walkthrough render to the same pixels, light and
     dark (checked with screenshots).

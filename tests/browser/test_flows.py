@@ -144,7 +144,7 @@ def test_streamlit_english_apply_hint_is_never_shown(app: App):
     hint = app.page.locator('[data-testid="InputInstructions"]')
     expect(hint.first).to_be_attached()  # Streamlit drew it for the box being edited...
     expect(hint.first).to_be_hidden()  # ...and it is not shown
-    assert "Ctrl+Intro" in t("es", "checker.table_help")
+    assert "Ctrl+Enter" in t("es", "checker.table_help")
     box.press("Control+Enter")
     app.wait_for_query(table="3,1;1,3")
     app.assert_clean()
