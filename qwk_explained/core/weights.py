@@ -22,7 +22,7 @@ from .types import (
 )
 from .validate import unmasked
 
-__all__ = ["WEIGHTINGS", "custom_weights", "resolve_weights", "weight_matrix"]
+__all__ = ["custom_weights", "resolve_weights", "weight_matrix"]
 
 
 def weight_matrix(kind: Weighting, size: int) -> NDArray[np.float64]:
