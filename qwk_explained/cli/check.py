@@ -17,7 +17,10 @@ A class: ``--batch FILE`` reads JSON Lines, one submission per line (``id``, ``a
 ``predicted`` or ``table`` with optional ``labels``, optional ``weights``, ``scale``,
 ``min_rating``, ``max_rating``, and ``answers``), and writes one JSON line per submission, or
 with ``--csv`` one CSV row per submission and quantity for a spreadsheet. A line that cannot be
-checked gets ``{"id", "error": {"code", "message"}}`` and the batch goes on.
+checked gets ``{"id", "error": {"code", "message"}}`` and the batch goes on. A value that is not a
+number never stops a submission: it gets the verdict ``unreadable`` with its ``problem`` (code and
+message), and the other values are graded; a value with too few digits to judge gets
+``too_coarse`` with the digits it ``needs``. Neither counts as right or wrong.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from qwk_explained.present.catalogue import STEP_OF, STEPS
 from qwk_explained.present.i18n import message, t
 from qwk_explained.present.languages import language
 from qwk_explained.teaching.checking import (
+    ACCEPTED,
     VERDICTS,
     CheckedAnswer,
     SubmissionError,
@@ -47,6 +51,7 @@ from qwk_explained.teaching.checking import (
     cell_labels,
     check_answers,
     first_wrong,
+    graded,
 )
 from qwk_explained.teaching.mistakes import CODES
 
@@ -65,8 +70,9 @@ from .json_output import plain
 from .text import TerminalText, header_lines
 
 #: The columns of ``--batch ... --csv``: one row per submission and quantity.
-CSV_COLUMNS = ("id", "quantity", "checked", "right", "wrong", "verdict", "diagnoses",
-               "first_wrong_cell", "given", "correct", "explanation", "error")
+CSV_COLUMNS = ("id", "quantity", "checked", "right", "wrong", "too_coarse", "unreadable",
+               "verdict", "diagnoses", "first_wrong_cell", "given", "correct", "explanation",
+               "error")
 #: Keys a line of ``--batch`` may hold.
 BATCH_KEYS = ("id", "actual", "predicted", "table", "labels", "weights", "scale", "min_rating",
               "max_rating", "answers")
@@ -115,7 +121,7 @@ def run_check(args: argparse.Namespace, lang: str) -> str:
     result, _ = compute(args)
     answers = _json_value(read_text(args.answers), args.answers)
     checked = _checked(result, answers, lang)
-    record = submission_json(None, result, checked)
+    record = submission_json(None, result, checked, lang)
     if args.json:
         return json.dumps(record, ensure_ascii=False, allow_nan=False) + "\n"
     if args.csv:
@@ -138,21 +144,20 @@ def _json_value(text: str, source: str) -> Any:
 
 
 def _checked(result: Walkthrough, answers: Any, lang: str) -> tuple[CheckedAnswer, ...]:
-    """Every answer checked; the first one that is no number stops the submission."""
+    """Every answer checked, the decimal mark read as ``lang`` writes numbers."""
     group = language(lang).group
-    checked = check_answers(result, answers_from_mapping(result, answers, group), group)
-    for answer in checked:
-        if answer.problem is not None:
-            raise SubmissionError("unreadable", where=feedback.symbol(lang, result, answer),
-                                  message=answer.problem)
-    return checked
+    return check_answers(result, answers_from_mapping(result, answers, group), group)
 
 
 # --- one submission as data --------------------------------------------------------------------
 
 
-def answer_json(result: Walkthrough, answer: CheckedAnswer) -> dict[str, Any]:
+def answer_json(result: Walkthrough, answer: CheckedAnswer, lang: str) -> dict[str, Any]:
+    """One checked value: ``given`` is ``null`` for a text that is no number (``problem`` says
+    why, in ``lang``) or that says "undefined" (``undefined``: true); ``needs`` the digits to
+    write for a value too coarse to judge."""
     labels = cell_labels(result, answer.cell)
+    needed = answer.needed
     return {
         "quantity": answer.quantity,
         "cell": None if labels is None else list(labels),
@@ -162,6 +167,10 @@ def answer_json(result: Walkthrough, answer: CheckedAnswer) -> dict[str, Any]:
         "diagnoses": list(answer.diagnoses),
         "reading": answer.reading,
         "note": answer.note,
+        "undefined": answer.undefined,
+        "needs": None if needed is None else {needed.kind: needed.count},
+        "problem": None if answer.problem is None else {
+            "code": answer.problem.code, "message": message(lang, answer.problem)},
     }
 
 
@@ -175,11 +184,11 @@ def first_wrong_json(result: Walkthrough, checked: Sequence[CheckedAnswer]) -> A
             "cell": None if labels is None else list(labels)}
 
 
-def submission_json(identifier: Any, result: Walkthrough,
-                    checked: Sequence[CheckedAnswer]) -> dict[str, Any]:
+def submission_json(identifier: Any, result: Walkthrough, checked: Sequence[CheckedAnswer],
+                    lang: str) -> dict[str, Any]:
     """One graded submission: ``{"id", "kappa", "answers", "first_wrong_step"}``."""
     return {"id": identifier, "kappa": plain(result.kappa),
-            "answers": [answer_json(result, answer) for answer in checked],
+            "answers": [answer_json(result, answer, lang) for answer in checked],
             "first_wrong_step": first_wrong_json(result, checked)}
 
 
@@ -249,7 +258,7 @@ def batch_records(text: str, lang: str) -> Iterator[Graded]:
             if "answers" not in data:
                 raise SubmissionError("no_answers")
             checked = _checked(result, data["answers"], lang)
-            yield (submission_json(identifier, result, checked),
+            yield (submission_json(identifier, result, checked, lang),
                    explanations(result, checked, lang))
         except QwkError as error:
             yield {"id": identifier,
@@ -258,19 +267,22 @@ def batch_records(text: str, lang: str) -> Iterator[Graded]:
 
 def explanations(result: Walkthrough, checked: Sequence[CheckedAnswer],
                  lang: str) -> dict[str, str]:
-    """For each quantity with a wrong value, what is said about the first one."""
+    """For each quantity with a value that is not right, what is said about the first wrong
+    one, or else about the first that was not graded (too coarse, or not a number)."""
     found: dict[str, str] = {}
-    for answer in checked:
-        if answer.wrong and answer.quantity not in found:
-            found[answer.quantity] = feedback.joined(
-                lang, feedback.explanation(lang, result, answer))
+    for answer in sorted(checked, key=lambda answer: not answer.wrong):
+        if answer.accepted or answer.quantity in found:
+            continue
+        said = ([feedback.verdict_line(lang, answer)] if answer.problem is not None
+                else feedback.explanation(lang, result, answer))
+        found[answer.quantity] = feedback.joined(lang, said)
     return found
 
 
 def batch_csv(graded: Sequence[Graded]) -> str:
-    """One row per submission and quantity: how many values were checked and right, the worst
-    verdict, every mistake named, the first wrong cell and what is said about it. Numbers are
-    written with a point, for any spreadsheet."""
+    """One row per submission and quantity: how many values were checked, right, wrong, too
+    coarse to judge and not numbers, the worst verdict, every mistake named, the first wrong
+    cell and what is said about it. Numbers are written with a point, for any spreadsheet."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
@@ -283,12 +295,15 @@ def batch_csv(graded: Sequence[Graded]) -> str:
         for answer in record["answers"]:
             by_quantity.setdefault(answer["quantity"], []).append(answer)
         for quantity, answers in by_quantity.items():
+            verdicts = [answer["verdict"] for answer in answers]
             wrong = [answer for answer in answers if answer["verdict"] == "wrong"]
             codes = {code for answer in answers for code in answer["diagnoses"]}
             scalar = answers[0] if answers[0]["cell"] is None else None
             writer.writerow([
-                _cell(record["id"]), quantity, len(answers), len(answers) - len(wrong),
-                len(wrong), max((answer["verdict"] for answer in answers), key=VERDICTS.index),
+                _cell(record["id"]), quantity, len(answers),
+                sum(verdict in ACCEPTED for verdict in verdicts), len(wrong),
+                verdicts.count("too_coarse"), verdicts.count("unreadable"),
+                max(verdicts, key=VERDICTS.index),
                 " ".join(code for code in CODES if code in codes),
                 ",".join(map(str, wrong[0]["cell"])) if wrong and wrong[0]["cell"] else "",
                 _cell(scalar["given"]) if scalar else "",
@@ -323,12 +338,14 @@ def render_check(result: Walkthrough, checked: Sequence[CheckedAnswer], lang: st
                          + feedback.verdict_line(lang, answer))
             more = feedback.explanation(lang, result, answer)
             if answer.correct is not None and answer.verdict in ("rounding", "wrong"):
-                more.insert(0, tx("checker.exact_value", value=tx.num(answer.correct)))
+                more.insert(0, feedback.exact_sentence(lang, answer.correct))
             for sentence in more:
                 lines += ["      " + line for line in tx.prose_text(sentence).splitlines()]
     lines.append("")
-    if first_wrong(checked) is None:
-        lines.append(tx.prose("checker.summary_all_right", count=tx.num(len(checked))))
-    else:
+    counted = graded(checked)
+    if first_wrong(checked) is not None:
         lines.append(tx.prose_text(feedback.first_wrong_sentence(lang, result, checked)))
+    elif counted:
+        lines.append(tx.prose("checker.summary_all_right", count=tx.num(len(counted))))
+    lines += [tx.prose_text(sentence) for sentence in feedback.ungraded_sentences(lang, checked)]
     return "\n".join(lines) + "\n"

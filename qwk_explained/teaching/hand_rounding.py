@@ -1,0 +1,160 @@
+r"""How far legitimate hand rounding can move each quantity of a weighted kappa calculation.
+
+A learner who works on paper, as textbooks and the reference notebooks do, writes every
+intermediate to three significant figures (:data:`FIGURES`) and carries on from the written
+number: the weights w, the shares O/n, the histograms' shares h/n, E and E/n, each product
+w·O/n and w·E/n, and num and den before dividing them. Writing a value x to three figures moves
+it by at most
+
+.. math::
+
+    \rho(x) = \tfrac12\, 10^{\lfloor \log_{10} |x| \rfloor - 2}
+
+(half a unit in its third significant figure; ``rho(0) = 0``). A value worked out exactly from
+the data's whole numbers (w, O/n, h/n, E = h^a h^p / n) moves by exactly what rounding *or
+truncating* it to three figures does (:func:`written_errors`; keeping more figures moves it
+less). This module carries those errors through each step's
+formula by interval arithmetic, with the data's own numbers, so that the *band* of a quantity is
+the most a careful learner's value can differ from the exact one:
+
+- O, w, the histograms and O/n come from whole numbers in one step: band 0 (the answer's own
+  digits are its only rounding);
+- E = n (h^a_i/n)(h^p_j/n) from written shares a and p: n (a δp + p δa + δa δp); E/n the same
+  without n, or E written and divided by n (δE / n), whichever is larger;
+- num = Σ w·O/n: each product from written factors, itself written,
+  ``w δo + o δw + δw δo + ρ(w o)`` summed over the cells; den the same with E/n, its band and
+  its writing (a value that is still exact when written moves only by what writing it does);
+- kappa = 1 - num/den: num and den written once more, the ratio at the corners of their
+  intervals (it is monotone in each while den stays away from 0).
+
+A cell with no item or a zero weight adds nothing, so the band is tight where the numbers are
+small. The bound is a worst case (it keeps the products of two errors too): the errors of a real
+calculation partly cancel.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+#: Significant figures a careful learner keeps in every intermediate step.
+FIGURES = 3
+
+
+def rounding_error(value: float, figures: int = FIGURES) -> float:
+    """The most rounding ``value`` to ``figures`` significant figures can move it.
+
+    >>> rounding_error(0.0625), rounding_error(12.3), rounding_error(0.0)
+    (5e-05, 0.05, 0.0)
+    """
+    size = abs(float(value))
+    if size == 0.0 or not math.isfinite(size):
+        return 0.0
+    return 0.5 * 10.0 ** (math.floor(math.log10(size)) - figures + 1)
+
+
+def rounding_errors(values: NDArray[np.float64], figures: int = FIGURES) -> NDArray[np.float64]:
+    """:func:`rounding_error` of every element."""
+    size = np.abs(np.asarray(values, dtype=np.float64))
+    out = np.zeros_like(size)
+    nonzero = size > 0
+    out[nonzero] = 0.5 * 10.0 ** (np.floor(np.log10(size[nonzero])) - figures + 1)
+    return out
+
+
+def written_errors(values: NDArray[np.float64], figures: int = FIGURES) -> NDArray[np.float64]:
+    """How far writing exact ``values`` to ``figures`` significant figures moves each one, rounded
+    or truncated (keeping more figures moves it less).
+
+    >>> written_errors(np.array([0.0625, 1 / 9, 2 / 3, 0.29])).round(7).tolist()
+    [0.0, 0.0001111, 0.0006667, 0.0]
+    """
+    size = np.abs(np.asarray(values, dtype=np.float64))
+    out = np.zeros_like(size)
+    nonzero = size > 0
+    unit = 10.0 ** (np.floor(np.log10(size[nonzero])) - figures + 1)
+    scaled = size[nonzero] / unit
+    # A hair above: 0.29 / 0.001 is 289.99999999999997, which truncates to 289, not 290.
+    truncated = np.floor(scaled * (1 + 1e-12)) * unit
+    rounded = np.round(scaled) * unit
+    error = np.maximum(np.abs(rounded - size[nonzero]), np.abs(truncated - size[nonzero]))
+    # Binary noise is no rounding: 1/10 is written 0.100 exactly.
+    out[nonzero] = np.where(error <= 1e-12 * size[nonzero], 0.0, error)
+    return out
+
+
+def _then_written(values: NDArray[np.float64], error: NDArray[np.float64]) -> NDArray[np.float64]:
+    """The error of ``values`` (each already off by up to ``error``) once written to three
+    figures: exactly what writing does to a value that is still exact, else up to half a unit
+    in its third figure."""
+    return error + np.where(error == 0, written_errors(values), rounding_errors(values))
+
+
+def _product(a: NDArray[np.float64], da: NDArray[np.float64], b: NDArray[np.float64],
+             db: NDArray[np.float64]) -> NDArray[np.float64]:
+    """How far a b can move when a and b (both >= 0) move by da and db."""
+    return a * db + b * da + da * db
+
+
+@dataclass(frozen=True)
+class Bands:
+    """The band of every quantity of one calculation (same shapes as the quantities).
+
+    ``expected_norm`` is the band of E/n before the learner writes it down; ``numerator`` and
+    ``denominator`` those of num and den before they are written; :meth:`ratio` gives kappa's.
+    """
+
+    expected: NDArray[np.float64]
+    expected_norm: NDArray[np.float64]
+    numerator: float
+    denominator: float
+
+
+def bands(weights: NDArray[np.float64], observed: NDArray[np.int64] | NDArray[np.float64],
+          ) -> Bands:
+    """The bands of E, E/n, num and den for counts ``observed`` (rows: actual ratings) and
+    disagreement ``weights``.
+
+    >>> from qwk_explained import walkthrough
+    >>> result = walkthrough([4, 4, 3, 4, 4, 4, 1, 1, 2, 1], [0, 2, 1, 0, 0, 0, 1, 1, 2, 1])
+    >>> b = bands(result.weights, result.observed)  # num: every product is exact at 3 figures
+    >>> round(b.numerator, 6), round(b.denominator, 6)
+    (0.0, 0.00067)
+    """
+    counts = np.asarray(observed, dtype=np.float64)
+    n = float(counts.sum())
+    w = np.abs(np.asarray(weights, dtype=np.float64))
+    actual, predicted = counts.sum(axis=1) / n, counts.sum(axis=0) / n
+    shares = _product(actual[:, None], written_errors(actual)[:, None],
+                      predicted[None, :], written_errors(predicted)[None, :])
+    expected = n * np.outer(actual, predicted)
+    o, e = counts / n, expected / n
+    expected_norm = np.maximum(shares, written_errors(expected) / n)
+    dw = written_errors(w)
+    num_terms = _then_written(w * o, _product(w, dw, o, written_errors(o)))
+    den_terms = _then_written(w * e, _product(w, dw, e, _then_written(e, expected_norm)))
+    # A cell with no items or no weight is 0 whatever the learner writes.
+    num_terms[(counts == 0) | (w == 0)] = 0.0
+    den_terms[(e == 0) | (w == 0)] = 0.0
+    return Bands(n * shares, expected_norm, float(num_terms.sum()), float(den_terms.sum()))
+
+
+def ratio_band(top: float, top_band: float, bottom: float, bottom_band: float) -> float:
+    """The band of top/bottom (num/den, or den/num) for a learner whose top and bottom are off
+    by up to their bands and who writes both to three figures before dividing; ``inf`` when the
+    bottom could be 0 within its band.
+
+    >>> round(ratio_band(0.45, 0.0, 0.395, 0.00067), 6)  # kappa's band, adoption-speed data
+    0.003384
+    """
+    top_band = float(_then_written(np.array(top), np.array(top_band)))
+    bottom_band = float(_then_written(np.array(bottom), np.array(bottom_band)))
+    if bottom == 0 or abs(bottom) <= bottom_band:
+        return math.inf
+    ratio = top / bottom
+    corners = [(top + s * top_band) / (bottom + t * bottom_band)
+               for s in (-1, 1) for t in (-1, 1)]
+    return max(abs(corner - ratio) for corner in corners)
