@@ -38,6 +38,7 @@ from typing import Any
 import numpy as np
 
 from bench.learners import (
+    EXACT,
     MISTAKES,
     Data,
     Habits,
@@ -82,7 +83,7 @@ def _defined(rng: np.random.Generator, weighting: str | None = None) -> Iterator
     """Random datasets whose kappa is defined (den > 0) in the learner's own calculation."""
     while True:
         data = random_data(rng, weighting)
-        work = learner(data, Habits(figures=15))
+        work = learner(data, EXACT)
         if work["denominator"] > 1e-12:
             yield data
 
@@ -96,7 +97,7 @@ def right_groups(cases: int, rng: np.random.Generator) -> Iterator[Item]:
     source = _defined(rng)
     for _ in range(cases):
         data = next(source)
-        exact = learner(data, Habits(figures=15))
+        exact = learner(data, EXACT)
         three = learner(data, Habits(3, via_shares=bool(rng.random() < 0.5)))
         four = learner(data, Habits(4, via_shares=bool(rng.random() < 0.5)))
         full = learner(data, random_habits(rng))
@@ -148,7 +149,7 @@ def own_sums_groups(cases: int, rng: np.random.Generator) -> Iterator[Item]:
     source = _defined(rng)
     for _ in range(cases):
         data = next(source)
-        exact = learner(data, Habits(figures=15))
+        exact = learner(data, EXACT)
         for figures, offsets in ((1, (0.1, 0.2, 0.3, 0.5)), (2, (0.02, 0.05))):
             num = writing(exact["numerator"], figures=figures)
             den = writing(exact["denominator"], figures=figures)
@@ -166,7 +167,7 @@ def coarse_group(cases: int, rng: np.random.Generator) -> Iterator[Item]:
     made = 0
     while made < cases:
         data = next(source)
-        exact = learner(data, Habits(figures=15))
+        exact = learner(data, EXACT)
         labels = [int(x) for x in exact["labels"]]
         i, j = (int(x) for x in rng.integers(0, len(labels), 2))
         cell = f"{labels[i]},{labels[j]}"
@@ -193,13 +194,13 @@ def mistake_groups(cases: int, rng: np.random.Generator) -> Iterator[Item]:
     source = _defined(rng)
     for k in range(cases):
         data = next(source)
-        right = learner(data, Habits(figures=15))
+        right = learner(data, EXACT)
         habits = Habits(3, via_shares=bool(rng.random() < 0.5))
         for code in MISTAKES:
             if not applies(code, data):
                 continue
             work = learner(data, habits, code, "O" if k % 2 else "E")
-            exact = learner(data, Habits(figures=15), code, "O" if k % 2 else "E")
+            exact = learner(data, EXACT, code, "O" if k % 2 else "E")
             line = data.as_json()
             if math.isfinite(exact["kappa"]) and abs(exact["kappa"] - right["kappa"]) > 1e-9:
                 answers = {"kappa": _kappa(work["kappa"])}
@@ -228,7 +229,7 @@ def practice_groups(cases: int, rng: np.random.Generator) -> Iterator[Item]:
             data = Data(tuple(exercise.actual), tuple(exercise.predicted),
                         bounds=(0, exercise.size - 1))
             three = learner(data, Habits(3, via_shares=bool(rng.random() < 0.5)))
-            exact = learner(data, Habits(figures=15))
+            exact = learner(data, EXACT)
             where = (seed, level)
             num, den = (writing(three[q], figures=3) for q in ("numerator", "denominator"))
             yield Item(f"practice {level}: kappa to 3 dp, 3-s.f. intermediates", "rejected",

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -73,7 +74,9 @@ def random_data(rng: np.random.Generator, weighting: str | None = None) -> Data:
 
 
 def _decimal(value: float) -> Decimal:
-    return Decimal(repr(float(value)))
+    # Twelve figures drop binary noise: 1.4 / 10 is 0.13999999999999999, which a learner
+    # truncating to 3 figures writes 0.140, not 0.139.
+    return Decimal(f"{float(value):.12g}")
 
 
 def to_figures(value: float, figures: int, truncate: bool = False) -> float:
@@ -110,15 +113,20 @@ def writing(value: float, *, figures: int | None = None, decimals: int | None = 
 
 @dataclass(frozen=True)
 class Habits:
-    """How a learner writes intermediates: to ``figures`` significant figures, rounded or
-    ``truncate``-d; E/n from the shares (``via_shares``) or as E / n; each product written
-    (``products``); num and den written before dividing (``sums``)."""
+    """How a learner writes intermediates: to ``figures`` significant figures (0: exactly, in
+    rational arithmetic), rounded or ``truncate``-d; E/n from the shares (``via_shares``) or
+    as E / n; each product written (``products``); num and den written before dividing
+    (``sums``)."""
 
     figures: int = 3
     truncate: bool = False
     via_shares: bool = True
     products: bool = False
     sums: bool = False
+
+
+#: The exact calculation (rational arithmetic): the values every rounding is measured from.
+EXACT = Habits(figures=0)
 
 
 def random_habits(rng: np.random.Generator, figures: int = 3) -> Habits:
@@ -143,7 +151,9 @@ def learner(data: Data, habits: Habits = Habits(), mistake: str | None = None,
     labels = _scale(data, scale)
     size = labels.size
     where = {int(label): k for k, label in enumerate(labels)}
-    observed = np.zeros((size, size))
+    exact = habits.figures == 0
+    number = Fraction if exact else float
+    observed = np.array([[number(0)] * size for _ in range(size)], dtype=object)
     for a, p in zip(data.actual, data.predicted, strict=True):
         observed[where[a], where[p]] += 1
     if mistake == "transposed":
@@ -151,22 +161,25 @@ def learner(data: Data, habits: Habits = Habits(), mistake: str | None = None,
     n = observed.sum()
 
     def w(values: Any) -> Any:
-        return np.vectorize(lambda x: to_figures(x, habits.figures, habits.truncate),
-                            otypes=[float])(values)
+        if exact:
+            return values
+        return np.vectorize(lambda x: to_figures(float(x), habits.figures, habits.truncate),
+                            otypes=[object])(values)
 
     kind = {"linear_weights": "linear", "quadratic_weights": "quadratic",
             "unweighted": "unweighted"}.get(mistake or "", data.weighting)
-    distance = np.abs(np.subtract.outer(np.arange(size), np.arange(size))).astype(float)
+    distance = np.array([[number(abs(i - j)) for j in range(size)] for i in range(size)],
+                        dtype=object)
     if kind == "unweighted" or size < 2:
-        weights = (distance > 0).astype(float)
+        weights = np.where(distance > 0, number(1), number(0))
     else:
         power = 2 if kind == "quadratic" else 1
         divisor = {"weights_not_normalized": 1.0, "weights_divided_by_N_squared": size**power,
                    "weights_divided_by_N_minus_1": size - 1}.get(mistake or "",
                                                                  (size - 1) ** power)
-        weights = w(distance**power / divisor)
+        weights = w(distance**power / number(divisor))
     actual_hist, predicted_hist = observed.sum(axis=1), observed.sum(axis=0)
-    divide = 1.0 if mistake == "expected_not_divided_by_n" else n
+    divide = number(1) if mistake == "expected_not_divided_by_n" else n
     if habits.via_shares:
         shares = np.outer(w(actual_hist / n), w(predicted_hist / n))
         expected = w(shares * n * n / divide)
@@ -185,24 +198,29 @@ def learner(data: Data, habits: Habits = Habits(), mistake: str | None = None,
         else:
             e_used = expected
 
-    def total(products: NDArray[np.float64]) -> float:
-        return float((w(products) if habits.products else products).sum())
+    def total(products: Any) -> Any:
+        return (w(products) if habits.products else products).sum()
 
     numerator, denominator = total(weights * o_used), total(weights * e_used)
     if habits.sums:
-        numerator, denominator = w(numerator).item(), w(denominator).item()
-    kappa = 1 - numerator / denominator if denominator else math.nan
+        numerator, denominator = w(numerator), w(denominator)
     if mistake == "num_den_swapped":
         numerator, denominator = denominator, numerator
-        kappa = 1 - numerator / denominator if denominator else math.nan
-    elif mistake == "forgot_one_minus":
+    kappa = 1 - numerator / denominator if denominator else math.nan
+    if mistake == "forgot_one_minus":
         kappa = numerator / denominator if denominator else math.nan
     elif mistake == "sign":
         kappa = -kappa
-    return {"labels": labels, "observed": observed, "weights": weights, "expected": expected,
-            "observed_norm": observed_norm, "expected_norm": expected_norm,
-            "actual_hist": actual_hist, "predicted_hist": predicted_hist,
-            "numerator": numerator, "denominator": denominator, "kappa": kappa}
+
+    def real(values: Any) -> Any:
+        return np.asarray(values, dtype=np.float64) if isinstance(values, np.ndarray) else float(
+            values)
+
+    return {"labels": labels, "observed": real(observed), "weights": real(weights),
+            "expected": real(expected), "observed_norm": real(observed_norm),
+            "expected_norm": real(expected_norm), "actual_hist": real(actual_hist),
+            "predicted_hist": real(predicted_hist), "numerator": real(numerator),
+            "denominator": real(denominator), "kappa": real(kappa)}
 
 
 def applies(mistake: str, data: Data) -> bool:

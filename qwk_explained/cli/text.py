@@ -254,6 +254,9 @@ def _result_lines(tx: TerminalText, result: Walkthrough, stats: KappaStatistics)
     kappa = tx.num(result.kappa)
     lines = [f"kappa = {kappa}",
              line("common.interpretation", inference.band_name(tx.lang, result) or "")]
+    chance = inference.chance_sentence(tx.lang, result)
+    if chance is not None:
+        lines.append(tx.prose_text(chance))
     caveat = inference.band_caveat(tx.lang, result)
     if caveat is not None:
         lines.append(tx.prose_text(caveat))
@@ -267,9 +270,13 @@ def _result_lines(tx: TerminalText, result: Walkthrough, stats: KappaStatistics)
         lines.append(f"z = kappa / SE0 = {kappa} / {tx.num(stats.se0)} = {tx.num(stats.z)}")
         lines.append(line("common.p_value_two_sided",
                           format_p_value(stats.p_value, tx.lang, name="p")))
+        lines += [tx.prose_text(sentence)
+                  for sentence in inference.z_test_sentences(tx.lang, result, stats)]
     shown = shown_interval(result, stats)
     if shown is not None and shown.withheld is None:
-        lines.append(f"kappa ± z × SE = {kappa} ± {tx.num(stats.z_critical)} × "
+        # z₀.₉₇₅, the quantile, is not the z of the test just above.
+        quantile = inference.quantile_symbol(stats, tx.lang)
+        lines.append(f"kappa ± {quantile} × SE = {kappa} ± {tx.num(stats.z_critical)} × "
                      f"{tx.num(stats.se)}")
     lines += [tx.prose_text(sentence)
               for sentence in inference.interval_sentences(tx.lang, result, stats)]

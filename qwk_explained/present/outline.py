@@ -287,6 +287,9 @@ def verdict_blocks(result: Walkthrough, lang: str,
         return [*blocks, Text(t(lang, f"undefined.{result.undefined_reason}"), "undefined")]
     blocks.append(Text(t(lang, "steps.kappa_band", band=inference.band_name(lang, result)),
                        "band"))
+    chance = inference.chance_sentence(lang, result)
+    if chance is not None:
+        blocks.append(Text(chance, "band"))
     caveat = inference.band_caveat(lang, result)
     if caveat is not None:
         blocks.append(Text(caveat, "caveat"))
@@ -369,6 +372,7 @@ def statistics_blocks(result: Walkthrough, stats: KappaStatistics, lang: str, *,
     blocks.append(Text(t(lang, "checker.ws.stats_text")))
     if stats.z is None:
         blocks.append(Text(t(lang, "cli.z_unavailable")))
+    blocks += [Text(sentence) for sentence in inference.z_test_sentences(lang, result, stats)]
     blocks += [Text(sentence) for sentence in inference.interval_sentences(lang, result, stats)]
     if derivations:
         blocks += _derivations(result, stats, lang)

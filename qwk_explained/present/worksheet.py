@@ -15,6 +15,7 @@ and full-precision numbers written with a decimal point, whatever the language.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from typing import Any
 
@@ -68,9 +69,17 @@ _TEX_SPECIAL = {
 }
 
 
+#: Subscript digits, with a decimal mark between them (z₀.₉₇₅): a LaTeX subscript.
+_SUBSCRIPT = re.compile(r"[₀-₉]+(?:[.,][₀-₉]+)?")
+_FROM_SUBSCRIPT = str.maketrans("₀₁₂₃₄₅₆₇₈₉,", "0123456789" + "\x00")
+
+
 def latex_escape(text: str) -> str:
-    r"""Plain text made safe for LaTeX (``50%`` -> ``50\%``); ``**bold**`` becomes ``\textbf``."""
+    r"""Plain text made safe for LaTeX (``50%`` -> ``50\%``); ``**bold**`` becomes ``\textbf``;
+    subscript digits (``z₀.₉₇₅``) a subscript in math mode."""
     out = "".join(_TEX_SPECIAL.get(char, char) for char in text)
+    out = _SUBSCRIPT.sub(lambda match: "$_{" + match[0].translate(_FROM_SUBSCRIPT).replace(
+        "\x00", "{,}") + "}$", out)
     parts = out.split("**")
     if len(parts) % 2 == 1 and len(parts) > 1:
         out = "".join(part if k % 2 == 0 else r"\textbf{" + part + "}"

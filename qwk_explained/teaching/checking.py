@@ -214,9 +214,11 @@ def _separates(unit: float, value: float, band: float,
                near: Sequence[tuple[float, float]]) -> bool:
     """Whether every writing with last-digit ``unit`` that is consistent with ``value`` (within
     ``band``) stays clear of every ``(mistake, its band)`` in ``near``."""
+    reach_out = band + 2 * unit
+    near = [(mistake, spread) for mistake, spread in near
+            if abs(mistake - value) - spread <= reach_out]
     if not near:
         return True
-    reach_out = band + 2 * unit
     for k in range(math.floor((value - reach_out) / unit), math.ceil((value + reach_out) / unit)
                    + 1):
         written = k * unit

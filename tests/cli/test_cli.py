@@ -82,7 +82,7 @@ def test_walkthrough_text_in_each_language(lang: str, capsys: pytest.CaptureFixt
                   level=format_percent(0.95, lang), low=format_number(-0.2845663, lang),
                   high=format_number(0.0060853, lang))) in flat(out)
     assert flat(t(lang, "interval.small_sample", n=format_number(10, lang),
-                  size=format_number(5, lang), min_items=format_number(50, lang))) in flat(out)
+                  used=format_number(5, lang), min_items=format_number(50, lang))) in flat(out)
     assert f"z = kappa / SE0 = {kappa} / {format_number(0.0993489, lang)}" in out
     assert not re.search(r"\bnan\b", out, re.IGNORECASE)
     # A missing key would print as itself ("cli.something"): every sentence must resolve.
@@ -449,13 +449,13 @@ def test_console_script_is_declared() -> None:
 
 
 @pytest.mark.parametrize(("kappa", "band"), [
-    (-1.0, "poor"), (-0.00001, "chance"), (0.0, "chance"), (0.0001, "slight"), (0.2, "slight"),
+    (-1.0, "poor"), (-0.00001, "slight"), (0.0, "slight"), (0.0001, "slight"), (0.2, "slight"),
     (0.21, "fair"), (0.4, "fair"), (0.41, "moderate"), (0.6, "moderate"), (0.61, "substantial"),
     (0.8, "substantial"), (0.81, "almost_perfect"), (1.0, "almost_perfect"), (None, None),
 ])
 def test_landis_koch_bands(kappa: float | None, band: str | None) -> None:
-    # -0.00001 prints as 0, so it reads "no agreement beyond chance" (audit, defect 12): the band
-    # follows the number shown, and 0 is no agreement beyond chance, not slight agreement.
+    # -0.00001 prints as 0, so it is in the band of 0: Landis and Koch's "slight" (0 included);
+    # that 0 is agreement at chance level is said apart (teaching audit, defect 6).
     assert landis_koch(kappa) == band
 
 

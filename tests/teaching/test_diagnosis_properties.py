@@ -8,7 +8,9 @@ without a rating nobody used, labels that do not start at 0), the learner's whol
 submitted, written to four significant figures as a student would. Wherever the mistaken value
 differs from the right one by more than rounding, the code must be among the diagnoses in at
 least 95% of the cases. Right answers (3 or 4 significant figures, kappa to 2 decimals, kappa from
-the learner's own rounded num and den, num and den from counts) must never be marked wrong.
+the learner's own num and den to 2 or 3 significant figures, num and den from counts) must never
+be marked wrong. (The checker's rule for hand rounding itself is tested in
+``test_grading_properties.py``.)
 
 Run as a module (``python -m tests.teaching.test_diagnosis_properties [pairs]``) to print the
 measured rates.
@@ -269,22 +271,19 @@ RIGHT_WRITINGS: dict[str, Callable[[str, float], str]] = {
 }
 
 
-def _own_sums(figures: int | None, decimals: int | None) -> Callable[[dict[str, Any]], dict]:
-    """num and den rounded (to figures, or to decimals), kappa from them, to 4 figures and to 2
-    decimals: what a student who works from their own rounded sums writes."""
+def _own_sums(figures: int) -> Callable[[dict[str, Any]], dict]:
+    """num and den rounded to ``figures``, kappa from them, to 4 figures and to 2 decimals: what
+    a student who works from their own rounded sums writes."""
     def write(work: dict[str, Any]) -> dict[str, Any]:
-        def rounded(v: float) -> str:
-            return sig(v, figures) if figures else f"{v:.{decimals}f}"
-        num, den = rounded(work["numerator"]), rounded(work["denominator"])
+        num, den = sig(work["numerator"], figures), sig(work["denominator"], figures)
         kappa = 1 - float(num) / float(den)
         return {"numerator": num, "denominator": den, "kappa": f"{kappa:.2f}",
                 "kappa_4": sig(kappa, 4)}
     return write
 
 
-OWN_SUMS = {"kappa from num and den to 3 figures": _own_sums(3, None),
-            "kappa from num and den to 2 figures": _own_sums(2, None),
-            "kappa from num and den to 2 decimals": _own_sums(None, 2)}
+OWN_SUMS = {"kappa from num and den to 3 figures": _own_sums(3),
+            "kappa from num and den to 2 figures": _own_sums(2)}
 
 
 def rejections(count: int = PAIRS) -> tuple[Counter[str], Counter[str]]:

@@ -210,7 +210,7 @@ def test_landis_koch_band_is_the_shared_one():
     ("altman", 1.0, "very_good"),
     ("fleiss", 0.39, "poor"), ("fleiss", 0.4, "fair_good"), ("fleiss", 0.75, "fair_good"),
     ("fleiss", 0.76, "excellent"), ("fleiss", 1.0, "excellent"),
-    ("landis_koch", 0.0, "chance"), ("landis_koch", 0.0001, "slight"),
+    ("landis_koch", 0.0, "slight"), ("landis_koch", 0.0001, "slight"),
     ("landis_koch", -0.0001, "poor"),
 ])
 def test_published_band_boundaries(scale, value, code):
