@@ -25,7 +25,7 @@ from qwk_explained.present import charts as light
 from qwk_explained.present import formulas
 from qwk_explained.present.catalogue import STEPS, FigureName, Step
 from qwk_explained.present.numbers import rounds_to_zero
-from qwk_explained.present.outline import Formula, Text, verdict_blocks
+from qwk_explained.present.outline import Formula, Text, verdict_blocks, weights_sentence_key
 
 from . import charts as drawn
 from . import guided, state
@@ -162,7 +162,7 @@ def step_formulas(step: Step, result: Walkthrough, cell: Cell) -> None:
     the items that fall in it (step 1) and its two histogram bars (step 3)."""
     lang = state.lang()
     if step.slug == "weights":
-        st.markdown(tr(f"steps.weights_kind_{result.weights_name}"))
+        st.markdown(tr(weights_sentence_key(result)))
     for latex in step.generic(result.weights_name):
         st.latex(latex)
     st.caption(tr("steps.with_your_numbers"))

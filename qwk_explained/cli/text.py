@@ -83,9 +83,9 @@ def _matrix(tx: TerminalText, labels: NDArray[np.int64], matrix: NDArray[Any]) -
 def _weights_section(tx: TerminalText, result: Walkthrough) -> list[str]:
     labels = result.labels
     size = len(labels)
+    if size < 2:  # one rating: nothing to weigh, and no "two extreme ratings" to speak of
+        return [tx.prose("cli.weights_single")]
     lines = [tx.prose(f"cli.weights_explain_{result.weights_name}")]
-    if size < 2:
-        return [*lines, tx.prose("cli.weights_single")]
     consecutive = bool(np.all(np.diff(labels) == 1))
     if not consecutive and result.weights_name != "unweighted":
         lines.append(tx.prose("cli.weights_positions"))

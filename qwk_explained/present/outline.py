@@ -252,13 +252,20 @@ def _plugged(step: Step, result: Walkthrough, cell: Cell, lang: str,
     return step.plugged(result, cell, lang)
 
 
+def weights_sentence_key(result: Walkthrough) -> str:
+    """What the weights step says of the weighting: on a one-rating scale only that there is
+    nothing to weigh (no "largest penalty for the two ends of the scale": it has one end)."""
+    return ("cli.weights_single" if result.size < 2
+            else f"steps.weights_kind_{result.weights_name}")
+
+
 def step_blocks(result: Walkthrough, step: Step, lang: str, cell: Cell,
                 surface: Surface = NOTEBOOK) -> list[Block]:
     """One step as the app shows it: title, explanation, generic formulas, tables, then the same
     formulas with the reader's numbers (``cell``, positions, for the steps that work one out)."""
     blocks: list[Block] = [Heading(step.heading(lang), 2), Text(t(lang, step.text_key))]
     if step.slug == "weights":
-        blocks.append(Text(t(lang, f"steps.weights_kind_{result.weights_name}")))
+        blocks.append(Text(t(lang, weights_sentence_key(result))))
         if not _consecutive(result) and result.weights_name in ("quadratic", "linear"):
             blocks.append(Text(t(lang, "cli.weights_positions")))
     blocks += [Formula(latex) for latex in step.generic(result.weights_name)]

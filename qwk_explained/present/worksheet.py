@@ -206,11 +206,16 @@ def python_snippet(result: Walkthrough, lang: str, source: Source | None = None)
 
     name = result.weights_name
     labels = ", ".join(str(int(label)) for label in result.labels)
-    kappa_text = (t(lang, "common.undefined") if result.kappa is None
-                  else format_number(result.kappa, lang))
     use_vectors = (not source.from_table and result.actual is not None
                    and result.predicted is not None and result.n <= MAX_SNIPPET_ITEMS)
-    lines = [*comment("checker.ws.py_intro"), *comment("checker.ws.py_expected", kappa=kappa_text),
+    # What the lines print: kappa, or for 0/0 None (qwk_explained) and nan (scikit-learn).
+    if result.kappa is not None:
+        expected = comment("checker.ws.py_expected", kappa=format_number(result.kappa, lang))
+    elif name == "custom":  # scikit-learn takes no custom matrix: only one line
+        expected = comment("checker.ws.py_expected_undefined_custom")
+    else:
+        expected = comment("checker.ws.py_expected_undefined")
+    lines = [*comment("checker.ws.py_intro"), *expected,
              "import numpy as np", "from sklearn.metrics import cohen_kappa_score", ""]
     if name != "custom":
         weights = f'"{name}"'

@@ -26,6 +26,7 @@ from qwk_explained.cli import core as cli_core
 from qwk_explained.cli.json_output import JSON_KEYS
 from qwk_explained.cli.output import write
 from qwk_explained.core.errors import InputError
+from qwk_explained.core.resampling import exact_permutation_test
 from qwk_explained.core.steps import walkthrough, walkthrough_from_table
 from qwk_explained.core.tables import parse_table
 from qwk_explained.present.catalogue import STEPS
@@ -186,7 +187,9 @@ def _expected_json(result, stats) -> dict:
         "expected_norm": result.expected_norm.tolist(),
         "numerator": result.numerator, "denominator": result.denominator, "kappa": result.kappa,
         "undefined_reason": result.undefined_reason, "se": stats.se, "se0": stats.se0,
-        "z": stats.z, "p_value": stats.p_value, "ci_low": stats.ci_low, "ci_high": stats.ci_high,
+        "z": stats.z, "p_value": stats.p_value,
+        "p_value_exact": exact_permutation_test(result).p_value if result.n <= 12 else None,
+        "ci_low": stats.ci_low, "ci_high": stats.ci_high,
     }
 
 
@@ -200,7 +203,7 @@ def test_json_has_exactly_the_documented_keys_and_engine_values(
     assert list(JSON_KEYS) == [
         "labels", "n", "observed", "actual_hist", "predicted_hist", "weights", "expected",
         "observed_norm", "expected_norm", "numerator", "denominator", "kappa", "undefined_reason",
-        "se", "se0", "z", "p_value", "ci_low", "ci_high"]
+        "se", "se0", "z", "p_value", "p_value_exact", "ci_low", "ci_high"]
     result = walkthrough(ACTUAL, PREDICTED)
     # Plain JSON numbers whatever the language: no decimal comma, equal to the engine's floats.
     assert data == _expected_json(result, result.statistics())
@@ -211,8 +214,8 @@ def test_json_nulls_when_kappa_is_undefined(capsys: pytest.CaptureFixture[str]) 
     _, out, _ = run(["--actual", "2,2", "--predicted", "2,2", "--json"], capsys)
     data = json.loads(out)
     assert data["undefined_reason"] == "single_category"
-    assert all(data[key] is None for key in ("kappa", "se", "se0", "z", "p_value", "ci_low",
-                                             "ci_high"))
+    assert all(data[key] is None for key in ("kappa", "se", "se0", "z", "p_value",
+                                             "p_value_exact", "ci_low", "ci_high"))
     assert "NaN" not in out
 
 

@@ -212,3 +212,36 @@ def test_no_small_sample_note_follows_a_withheld_interval():
     for result in (PERFECT, OPPOSITE, walkthrough([0, 1, 2, 3, 4], [4, 3, 2, 1, 0])):
         sentences = inference.interval_sentences("en", result, result.statistics())
         assert not any("rough guide" in sentence for sentence in sentences), result
+
+
+def test_custom_weights_with_a_block_of_zeros_get_their_own_undefined_reason():
+    """Teaching audit, defect 12: W = [[0,0,1],[0,0,1],[1,1,0]] with [0,1,0,1] against
+    [1,0,0,1] was said to mean "both raters put every item in the same rating"; they used two
+    ratings, and every pair chance makes from them has weight 0."""
+    weights = [[0, 0, 1], [0, 0, 1], [1, 1, 0]]
+    result = walkthrough([0, 1, 0, 1], [1, 0, 0, 1], weights=weights, min_rating=0,
+                         max_rating=2)
+    assert result.kappa is None and result.undefined_reason == "chance_pairs_free"
+    for lang in LANGUAGES:
+        assert t(lang, "undefined.chance_pairs_free") not in (
+            t(lang, "undefined.no_chance_disagreement"), t(lang, "undefined.zero_weights"))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_one_rating_scale_has_no_sentence_about_its_two_ends(lang, capsys):
+    """Teaching audit, defect 10: with everyone giving the same rating (N = 1, w = [[0]]) the
+    page said the largest penalty, 1, is for the two ends of the scale, and the terminal that a
+    disagreement between the two extreme ratings costs 1, then that every weight is 0."""
+    single = walkthrough([3, 3, 3], [3, 3, 3])
+    assert single.size == 1
+    text = worksheet.markdown(single, lang)
+    assert t(lang, "steps.weights_kind_quadratic") not in text
+    assert t(lang, "cli.weights_single") in text
+    cli.main(["--actual", "3,3,3", "--predicted", "3,3,3", "--lang", lang])
+    out = flat(capsys.readouterr().out)
+    assert flat(t(lang, "cli.weights_explain_quadratic")) not in out
+    assert flat(t(lang, "cli.weights_single")) in out
+    at = open_app("walkthrough", lang=lang, actual="3,3,3", predicted="3,3,3")
+    assert_clean(at)
+    shown = [m.value for m in at.markdown]
+    assert t(lang, "steps.weights_kind_quadratic") not in shown
