@@ -16,7 +16,10 @@ the checker of this tree, and one table prints, per group, the rate that matters
 - ``accepted``: wrong answers accepted as right;
 - ``named``: wrong answers whose mistake is named;
 - ``counted wrong``: right values written too coarsely that are counted as wrong (they should
-  be "too coarse": neither right nor wrong).
+  be "too coarse": neither right nor wrong), and ``too coarse``: those that get that verdict.
+
+The last row runs ``qwk-explained check --batch`` itself on lines with an undefined kappa and a
+right "undefined" (or NaN, 0/0...), before and after.
 """
 
 from __future__ import annotations
@@ -184,18 +187,22 @@ def coarse_group(cases: int, rng: np.random.Generator) -> Iterator[Item]:
             continue
         answers = {focus: {cell: text}} if isinstance(raw[focus], dict) else {focus: text}
         made += 1
-        yield Item("right values to 1 s.f. (kappa to 1 dp)", "counted wrong", answers, focus,
-                   data.as_json())
+        for measure in ("counted wrong", "too coarse"):
+            yield Item("right values to 1 s.f. (kappa to 1 dp)", measure, answers, focus,
+                       data.as_json())
 
 
 def mistake_groups(cases: int, rng: np.random.Generator) -> Iterator[Item]:
     """Every classic mistake made by a learner who writes intermediates to 3 significant figures:
-    kappa typed alone (3 dp), and num, den and kappa typed together."""
+    kappa typed alone (3 dp), and num and den typed together (3 s.f.). A kappa accepted although
+    mistaken is counted twice: among all, and among the mistakes whose value lies beyond the
+    right value's band (those a careful learner cannot produce without the mistake)."""
     source = _defined(rng)
     for k in range(cases):
         data = next(source)
         right = learner(data, EXACT)
         habits = Habits(3, via_shares=bool(rng.random() < 0.5))
+        apart = _apart(data)
         for code in MISTAKES:
             if not applies(code, data):
                 continue
@@ -207,6 +214,9 @@ def mistake_groups(cases: int, rng: np.random.Generator) -> Iterator[Item]:
                 for measure in ("accepted", "named"):
                     yield Item("classic mistakes, kappa alone (3 dp)", measure, answers,
                                "kappa", line, code=code)
+                if apart("kappa", code, exact["kappa"]):
+                    yield Item("classic mistakes beyond the band, kappa alone", "accepted",
+                               answers, "kappa", line, code=code)
             if code == "counts_not_shares":
                 continue  # a valid convention for num and den
             sums = {quantity: writing(work[quantity], figures=3)
@@ -216,6 +226,36 @@ def mistake_groups(cases: int, rng: np.random.Generator) -> Iterator[Item]:
                     for measure in ("accepted", "named"):
                         yield Item("classic mistakes, num and den (3 s.f.)", measure, sums,
                                    quantity, line, code=code)
+                    if apart(quantity, code, exact[quantity]):
+                        yield Item("classic mistakes beyond the band, num and den",
+                                   "accepted", sums, quantity, line, code=code)
+
+
+def _apart(data: Data) -> Callable[[str, str, float], bool]:
+    """Whether a mistake's value lies beyond the right value's band plus its own band and the
+    reach of its writing (3 decimals, or 3 significant figures), and is not also the value of
+    the counts convention (n times num or den), which is right: the bands are this tree's
+    (:mod:`qwk_explained.teaching.hand_rounding`)."""
+    from qwk_explained import walkthrough
+    from qwk_explained.teaching.checking import reference
+    from qwk_explained.teaching.mistakes import mistake_model
+
+    result = walkthrough(data.actual, data.predicted, weights=data.weighting, scale=data.scale)
+    model = mistake_model(result)
+
+    def apart(quantity: str, code: str, value: float) -> bool:
+        right = reference(result, quantity)  # type: ignore[arg-type]
+        if right is None:
+            return False
+        reach = 0.0015 if quantity == "kappa" else 0.0015 * abs(value)
+        mine = [c.spread for c in model.candidates(quantity)  # type: ignore[arg-type]
+                if c.codes == frozenset({code}) and abs(c.value - value) < 1e-9 * max(1, value)]
+        conventions = [c.value for c in model.candidates(quantity)  # type: ignore[arg-type]
+                       if c.convention]
+        return (bool(mine) and abs(value - right) > model.band(quantity) + mine[0] + reach
+                and not any(abs(value - c) < 0.01 * abs(c) for c in conventions))
+
+    return apart
 
 
 def practice_groups(cases: int, rng: np.random.Generator) -> Iterator[Item]:
@@ -319,8 +359,10 @@ def _before_tree(commit: str, folder: Path) -> Path | None:
     return tree
 
 
-def grade_before(work: list[dict[str, Any]], commit: str) -> list[dict[str, Any]] | None:
-    """``grade`` run by the package of ``commit`` in a subprocess (``None`` if unavailable)."""
+def grade_before(work: list[dict[str, Any]], commit: str,
+                 batch: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], float] | None:
+    """``grade`` and :func:`batch_rejected` run by the package of ``commit`` in a subprocess
+    (``None`` if it is not available)."""
     with tempfile.TemporaryDirectory() as folder:
         tree = _before_tree(commit, Path(folder))
         if tree is None:
@@ -331,9 +373,31 @@ def grade_before(work: list[dict[str, Any]], commit: str) -> list[dict[str, Any]
                 "from bench.grading_audit import grade\n"
                 f"work = json.load(open({str(source)!r}, encoding='utf-8'))\n"
                 f"json.dump(grade(work), open({str(verdicts)!r}, 'w', encoding='utf-8'))\n")
-        env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
-        subprocess.run([sys.executable, "-c", code], check=True, cwd=folder, env=env)
-        return list(json.loads(verdicts.read_text(encoding="utf-8")))
+        subprocess.run([sys.executable, "-c", code], check=True, cwd=folder, env=_clean_env())
+        return (list(json.loads(verdicts.read_text(encoding="utf-8"))),
+                batch_rejected(batch, tree))
+
+
+def _clean_env() -> dict[str, str]:
+    return {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+
+
+def batch_rejected(lines: list[dict[str, Any]], tree: Path) -> float:
+    """The share of ``qwk-explained check --batch`` lines (each with a right kappa) whose kappa
+    is not graded right, the whole line turned into an error included, with the package found
+    in ``tree``."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "class.jsonl"
+        path.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines),
+                        encoding="utf-8")
+        done = subprocess.run([sys.executable, "-m", "qwk_explained", "check", "--batch",
+                               str(path)], cwd=tree, env=_clean_env(), capture_output=True,
+                              text=True, check=True)
+    records = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+    right = sum(1 for record in records if "error" not in record and any(
+        answer["quantity"] == "kappa" and answer["verdict"] in ACCEPTED
+        for answer in record["answers"]))
+    return 1.0 - right / len(lines)
 
 
 # --- the table -----------------------------------------------------------------------------------
@@ -349,6 +413,8 @@ def _hit(item: Item, verdict: dict[str, Any]) -> bool:
         return verdict["verdict"] in ACCEPTED
     if item.measure == "named":
         return item.code in verdict["diagnoses"]
+    if item.measure == "too coarse":
+        return verdict["verdict"] == "too_coarse"
     return verdict["verdict"] == "wrong"  # counted wrong
 
 
@@ -360,17 +426,23 @@ def rates(work: list[Item], verdicts: list[dict[str, Any]]) -> dict[tuple[str, s
     return counts
 
 
+BATCH_GROUP = "undefined kappa in check --batch (line lost or kappa not right)"
+
+
 def table(work: list[Item], before: list[dict[str, Any]] | None,
-          after: list[dict[str, Any]]) -> str:
+          after: list[dict[str, Any]], batch: tuple[int, float | None, float]) -> str:
     now = rates(work, after)
     then = rates(work, before) if before is not None else {}
-    width = max(len(group) for group, _ in now) + 2
+    width = max(len(group) for group, _ in [*now, (BATCH_GROUP, "")]) + 2
     lines = [f"{'group':{width}}{'measure':>14}{'values':>8}{'before':>10}{'after':>10}"]
     for key, (hits, total) in now.items():
         old = then.get(key)
         shown = f"{100 * old[0] / old[1]:9.1f}%" if old else f"{'n/a':>10}"
         lines.append(f"{key[0]:{width}}{key[1]:>14}{total:8d}{shown}"
                      f"{100 * hits / total:9.1f}%")
+    count, old_rate, new_rate = batch
+    shown = f"{100 * old_rate:9.1f}%" if old_rate is not None else f"{'n/a':>10}"
+    lines.append(f"{BATCH_GROUP:{width}}{'rejected':>14}{count:8d}{shown}{100 * new_rate:9.1f}%")
     return "\n".join(lines)
 
 
@@ -382,12 +454,15 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     work = items(args.cases, args.seed)
     payload = [item.as_json() for item in work]
+    batch = [{**item.data, "answers": item.answers} for item in work
+             if item.group.startswith("undefined kappa") and item.data is not None]
     after = grade(payload)
-    before = grade_before(payload, args.before)
+    old = grade_before(payload, args.before, batch)
+    before, old_batch = (None, None) if old is None else old
     print(f"Grading audit: {args.cases} datasets per group, seed {args.seed}; before = commit "
-          f"{args.before}{'' if before is not None else ' (not available: no git history)'}, "
+          f"{args.before}{'' if old is not None else ' (not available: no git history)'}, "
           "after = this tree.")
-    print(table(work, before, after))
+    print(table(work, before, after, (len(batch), old_batch, batch_rejected(batch, ROOT))))
 
 
 if __name__ == "__main__":

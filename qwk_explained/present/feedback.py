@@ -115,7 +115,13 @@ def explanation(lang: str, result: Walkthrough, answer: CheckedAnswer) -> list[s
                            count=answer.needed.count))
     if answer.note is not None:
         sentences.append(t(lang, f"checker.note.{answer.note}"))
-    sentences += diagnosis_sentences(lang, result, answer.diagnoses)
+    codes = answer.diagnoses
+    if answer.verdict == "right_other_convention" and "expected_not_divided_by_n" in codes:
+        # den from counts is right; E left undivided gives the same number. Which one it is
+        # depends on num, which was not typed: said as a condition, never as a mistake made.
+        codes = tuple(code for code in codes if code != "expected_not_divided_by_n")
+        sentences.append(t(lang, "checker.note.if_num_from_shares", n=result.n))
+    sentences += diagnosis_sentences(lang, result, codes)
     if answer.wrong and not answer.diagnoses and answer.note is None:
         sentences.append(t(lang, "checker.no_hint"))
     return sentences

@@ -511,3 +511,16 @@ def test_every_submission_error_the_code_raises_is_translated():
              for code in re.findall(r'SubmissionError\(\s*"([a-z_]+)"', path.read_text("utf-8"))}
     assert len(codes) >= 10, "the scan found too few codes: the regex is out of date"
     assert sorted(code for code in codes if f"checker.errors.{code}" not in load("en")) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_den_from_counts_alone_is_right_and_e_undivided_is_only_a_condition(lang):
+    """Teaching audit, defect 5: den typed alone as n den (3.95 for 0.395) was "right, with
+    counts" and, right under it, "E was not divided by n ... come out wrong". Without num it
+    cannot be told which: the alternative is said as a condition."""
+    (den,) = check_answers(SEED, [Answer("denominator", None, "3.95")])
+    assert den.verdict == "right_other_convention"
+    said = feedback.explanation(lang, SEED, den)
+    assert t(lang, "checker.note.if_num_from_shares", n=format_number(10, lang)) in said
+    assert not any(sentence == t(lang, "checker.diagnosis.expected_not_divided_by_n",
+                                 n=format_number(10, lang)) for sentence in said)
