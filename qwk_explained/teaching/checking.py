@@ -323,14 +323,15 @@ def _meets(low: float, high: float, value: float, band: float) -> bool:
     return distance <= band * (1 + 1e-9) + 1e-12 * max(1.0, abs(value))
 
 
-def _precise(number: TypedNumber, quantity: Quantity, unit: float) -> bool:
-    """Whether ``number`` carries the digits :func:`coarsest_unit` asks for. Two significant
-    figures of the writing itself are as good as two of the value ("0.10" for 0.0996)."""
+def _precise(number: TypedNumber, quantity: Quantity, value: float, unit: float) -> bool:
+    """Whether ``number`` carries the digits :func:`coarsest_unit` asks for (``unit``) to be
+    judged against ``value``. Where that is only the rule of two significant figures, two of the
+    writing itself are as good as two of the value ("0.10" for 0.0996)."""
     written = _unit(number)
     if written == 0.0:
         return True
     allowed = unit
-    if number.value != 0 and unit >= _figure_unit(number.value, MIN_FIGURES):
+    if number.value != 0 and unit >= _floor_unit(quantity, value):
         allowed = max(unit, _floor_unit(quantity, number.value))
     return written <= allowed * (1 + 1e-9)
 
@@ -349,7 +350,7 @@ def judge(number: TypedNumber, quantity: Quantity, goal: Target,
     if _same(number.value, goal.value):
         return Judgement("right")
     low, high = reach(number)
-    precise = _precise(number, quantity, goal.unit)
+    precise = _precise(number, quantity, goal.value, goal.unit)
     if _meets(low, high, goal.value, goal.band):
         return Judgement("rounding" if precise else "too_coarse")
     mistakes = list(mistakes)
@@ -373,7 +374,7 @@ def judge(number: TypedNumber, quantity: Quantity, goal: Target,
     codes = _ordered(code for candidate in best for code in candidate.codes)
     if any(candidate.convention for candidate in best):
         convention = next(candidate for candidate in best if candidate.convention)
-        if _precise(number, quantity, _floor_unit(quantity, convention.value)):
+        if _precise(number, quantity, convention.value, _floor_unit(quantity, convention.value)):
             return Judgement("right_other_convention", codes)
         return Judgement("too_coarse")
     return Judgement("wrong", codes)

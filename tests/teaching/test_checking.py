@@ -524,3 +524,12 @@ def test_den_from_counts_alone_is_right_and_e_undivided_is_only_a_condition(lang
     assert t(lang, "checker.note.if_num_from_shares", n=format_number(10, lang)) in said
     assert not any(sentence == t(lang, "checker.diagnosis.expected_not_divided_by_n",
                                  n=format_number(10, lang)) for sentence in said)
+
+
+def test_two_figures_of_the_writing_count_as_two_figures():
+    """0.0996 written "0.10" has two significant figures as written: judged, and right; "0.1"
+    has one and is too coarse. (The requirement is the data's, the leniency the writing's.)"""
+    goal = checking.Target(0.0996, 0.0, 0.001, checking.Precision("figures", 2))
+    assert checking.judge(read_number("0.10")[0], "numerator", goal, []).verdict == "rounding"
+    assert checking.judge(read_number("0.1")[0], "numerator", goal, []).verdict == "too_coarse"
+    assert checking.judge(read_number("0.0996")[0], "numerator", goal, []).verdict == "right"
