@@ -165,7 +165,7 @@ def _summary(result: Walkthrough, checked: Sequence[CheckedAnswer]) -> None:
         st.warning(feedback.first_wrong_sentence(state.lang(), result, checked),
                    icon=":material/arrow_downward:")
     elif counted:
-        st.success(tr("checker.summary_all_right", count=num(len(counted))),
+        st.success(tr("checker.summary_all_right", count=len(counted)),
                    icon=":material/celebration:")
     for sentence in feedback.ungraded_sentences(state.lang(), checked):
         st.info(sentence, icon=":material/more_horiz:")

@@ -346,6 +346,6 @@ def render_check(result: Walkthrough, checked: Sequence[CheckedAnswer], lang: st
     if first_wrong(checked) is not None:
         lines.append(tx.prose_text(feedback.first_wrong_sentence(lang, result, checked)))
     elif counted:
-        lines.append(tx.prose("checker.summary_all_right", count=tx.num(len(counted))))
+        lines.append(tx.prose("checker.summary_all_right", count=len(counted)))
     lines += [tx.prose_text(sentence) for sentence in feedback.ungraded_sentences(lang, checked)]
     return "\n".join(lines) + "\n"

@@ -25,7 +25,7 @@ from qwk_explained.teaching.checking import (
     hint_params,
 )
 
-from .catalogue import STEP_OF
+from .catalogue import STEP_OF, STEPS
 from .i18n import format_param, message, t
 from .languages import language
 from .numbers import DECIMALS, format_label, format_number
@@ -91,6 +91,12 @@ def symbol(lang: str, result: Walkthrough, answer: CheckedAnswer) -> str:
     return f"{head}[{inside}]" + (f" {tail}" if tail else "")
 
 
+def _read(lang: str, value: float) -> str:
+    """A typed number as it was read, never grouped: "1.250" read as 1250 and echoed back as
+    "1.250" would not say which reading was taken."""
+    return format_number(value, lang, 6, group=False)
+
+
 def verdict_line(lang: str, answer: CheckedAnswer) -> str:
     """``Right: 0.45 is correct.``, ``Not right: ...``; the problem when the text is no number;
     for "undefined" typed as kappa, whether kappa is undefined."""
@@ -98,7 +104,7 @@ def verdict_line(lang: str, answer: CheckedAnswer) -> str:
         return message(lang, answer.problem)
     if answer.undefined:
         return t(lang, f"checker.verdict_undefined.{'right' if answer.accepted else 'wrong'}")
-    given = format_number(answer.given, lang, 6) if answer.given is not None else ""
+    given = _read(lang, answer.given) if answer.given is not None else ""
     return t(lang, f"checker.verdict.{answer.verdict}", value=given)
 
 
@@ -109,7 +115,7 @@ def explanation(lang: str, result: Walkthrough, answer: CheckedAnswer) -> list[s
     sentences = []
     if answer.reading is not None and answer.given is not None:
         sentences.append(t(lang, f"checker.reading.{answer.reading}", text=answer.text,
-                           value=format_number(answer.given, lang, 6)))
+                           value=_read(lang, answer.given)))
     if answer.needed is not None:
         sentences.append(t(lang, f"checker.too_coarse.{answer.needed.kind}",
                            count=answer.needed.count))
@@ -144,13 +150,16 @@ def exact_sentence(lang: str, value: float) -> str:
 
 def first_wrong_sentence(lang: str, result: Walkthrough, checked: Sequence[CheckedAnswer]) -> str:
     """How many graded values are right and where the first wrong one is: the step to start
-    again from (a value too coarse to judge, or no number, is not graded)."""
+    again from (a value too coarse to grade, or no number, is not graded). In the last step
+    (kappa) it is the only wrong value, and no later step builds on it; that everything before
+    it is right is said only when everything before it was graded."""
     wrong = first_wrong(checked)
     if wrong is None:
         raise ValueError("every value is right: there is no first wrong one")
     step = STEP_OF[wrong.quantity]
     counted = graded(checked)
-    return t(lang, "checker.summary_first_wrong",
+    last = step is STEPS[-1] and len(counted) == len(checked)
+    return t(lang, "checker.summary_last_wrong" if last else "checker.summary_first_wrong",
              right=format_number(sum(answer.accepted for answer in counted), lang),
              count=format_number(len(counted), lang), where=where(lang, result, wrong),
              number=format_number(step.number, lang), title=t(lang, step.title_key))

@@ -29,7 +29,7 @@ more digits, each consistent with the true value, is never judged worse than a c
 truncated writing is as right as a rounded one.
 
 A value must also carry enough digits to be judged (:func:`coarsest_unit`): at least two
-significant figures (kappa: or two decimals), and more where a classic mistake lies so close to
+significant figures (kappa: two decimals), and more where a classic mistake lies so close to
 the right value that a coarser writing could stand for either. The requirement depends on the
 quantity and the data, never on the writing, so more digits never make a value too coarse.
 A kappa is also right when it equals 1 - num'/den' of the num' and den' the learner typed, to the
@@ -123,8 +123,8 @@ CELL_QUANTITIES: tuple[Quantity, ...] = ("observed", "weights", "expected", "obs
 HISTOGRAMS: tuple[Quantity, ...] = ("actual_hist", "predicted_hist")
 #: Fewest significant figures that let a rounded value be told from an ordinary slip.
 MIN_FIGURES = 2
-#: Kappa lives on [-1, 1] and is customarily given to 2 decimals: that is always enough, unless
-#: a classic mistake lies closer.
+#: Kappa lives on [-1, 1] and is customarily given to 2 decimals: that is enough, unless a
+#: classic mistake lies closer.
 KAPPA_DECIMALS = 2
 #: No digit requirement beyond this many significant figures: a mistake closer to the right value
 #: than that cannot be told from it by writing more digits, only by the other values.
@@ -170,15 +170,16 @@ def _figure_unit(value: float, figures: int) -> float:
 
 
 def _floor_unit(quantity: Quantity, value: float) -> float:
-    """Two significant figures; for kappa also two decimals, whichever is coarser."""
-    unit = _figure_unit(value, MIN_FIGURES) if value != 0 else math.inf
-    return max(unit, 10.0 ** -KAPPA_DECIMALS) if quantity == "kappa" else unit
+    """Two significant figures; for kappa, which lives on [-1, 1], two decimals."""
+    if quantity == "kappa":
+        return 10.0 ** -KAPPA_DECIMALS
+    return _figure_unit(value, MIN_FIGURES) if value != 0 else math.inf
 
 
 def coarsest_unit(quantity: Quantity, value: float, band: float,
                   mistakes: Iterable[Candidate]) -> float:
     """The coarsest last-digit unit (a power of ten) a writing of ``value`` may have and still be
-    told from every single classic mistake: two significant figures (kappa: or two decimals),
+    told from every single classic mistake: two significant figures (kappa: two decimals),
     finer where a mistake lies close. A unit is fine when no writing on its grid that is
     consistent with the right value (its :func:`reach` within ``band``) is also consistent with a
     mistake within that mistake's band, and every finer unit is fine too. A mistake within twice

@@ -33,7 +33,7 @@ from qwk_explained.teaching.checking import (
     target,
 )
 from qwk_explained.teaching.mistakes import mistake_model
-from qwk_explained.teaching.typed_numbers import UNDEFINED_ANSWERS
+from qwk_explained.teaching.typed_numbers import UNDEFINED_ANSWERS, read_number
 
 EXAMPLES = settings(max_examples=80, deadline=None)
 LANGS = tuple(LANGUAGES)
@@ -162,10 +162,13 @@ def test_right_values_too_coarse_to_grade_are_said_so(data: Data, lang: str) -> 
     for quantity in ("numerator", "denominator", "kappa"):
         how = {"decimals": 1} if quantity == "kappa" else {"figures": 1}
         text = typed(exact[quantity], lang, False, **how)
-        value = float(text.replace(",", "."))
+        (number,) = read_number(text, language(lang).group)
         goal = target(model, quantity)
-        unit = 0.1 if quantity == "kappa" else 10.0 ** math.floor(math.log10(abs(value) or 1))
-        if math.isclose(value, exact[quantity], abs_tol=1e-12) or unit <= goal.unit * 1.0001:
+        unit = 0.1 if quantity == "kappa" else 10.0 ** -number.decimals
+        # Rounding up can add a figure ("0.10" for 0.0996 has two): only one-figure writings.
+        if (math.isclose(number.value, exact[quantity], abs_tol=1e-12)
+                or unit <= goal.unit * 1.0001
+                or (quantity != "kappa" and number.significant != 1)):
             continue
         answer = grade(data, {quantity: text}, lang)[quantity]
         assert answer.verdict == "too_coarse", (quantity, text, answer)
