@@ -462,12 +462,23 @@ def _judge_readings(readings: Sequence[TypedNumber], quantity: Quantity, goal: T
     return min(judged, key=lambda pair: pair[1].rank())
 
 
-def _with_fewer_figures(readings: Sequence[TypedNumber]) -> list[TypedNumber]:
-    """The readings, and for a whole number written with trailing zeros ("10", "200") the same
-    number read with fewer significant figures too: "10" may be 14.3 to one figure."""
-    found = list(readings)
+#: Quantities that are counts: a whole number typed for them is exact, never a rounding.
+COUNTS: tuple[Quantity, ...] = ("observed", "actual_hist", "predicted_hist")
+
+
+def _as_meant(readings: Sequence[TypedNumber], quantity: Quantity) -> list[TypedNumber]:
+    """The readings as the learner means them. A whole number typed for a count ("3" items), or
+    a bare "0" for anything (nothing at all, not 0.3 rounded to a whole number), is exact. A
+    whole number written with trailing zeros ("10", "200") may carry fewer significant figures
+    than its digits: "10" may be 14.3 to one figure, so it is judged both ways."""
+    found = []
     for number in readings:
-        if number.exact or number.decimals != 0 or number.value == 0:
+        whole = not number.exact and number.decimals == 0 and float(number.value).is_integer()
+        if whole and (quantity in COUNTS or number.value == 0):
+            found.append(replace(number, half_unit=0.0))
+            continue
+        found.append(number)
+        if not whole:
             continue
         digits = str(int(abs(number.value)))
         for zeros in range(1, len(digits) - len(digits.rstrip("0")) + 1):
@@ -506,8 +517,8 @@ def _check_one(model: MistakeModel, answer: Answer, group: str,
         return CheckedAnswer(answer.quantity, answer.cell, answer.text, None, goal.value,
                              "unreadable", problem=problem)
     mistakes = model.candidates(answer.quantity, answer.cell)
-    number, judgement = _judge_readings(_with_fewer_figures(readings), answer.quantity, goal,
-                                        mistakes, own)
+    number, judgement = _judge_readings(_as_meant(readings, answer.quantity), answer.quantity,
+                                        goal, mistakes, own)
     return CheckedAnswer(answer.quantity, answer.cell, answer.text, number, goal.value,
                          judgement.verdict, judgement.diagnoses,
                          number.reading if len(readings) > 1 else None, judgement.note,

@@ -197,15 +197,15 @@ def test_practice_easy_one_keeps_its_right_answers():
 
 
 def test_small_sums_are_judged_relative_to_their_size():
-    """A numerator of 0.0074 is not 0: "0" and "0.00" agree with it to their digits but say too
-    little to judge (audit: "0" was accepted for num in 31 hard exercises); two significant
-    figures are right, 30 % off is wrong."""
+    """A numerator of 0.0074 is not 0: "0" means nothing at all, and is wrong (audit: "0" was
+    accepted for num in 31 hard exercises); "0.00" agrees with it to its digits but says too
+    little to judge; two significant figures are right, 30 % off is wrong."""
     table = walkthrough_from_table(np.diag([10, 12, 9, 11]) + np.eye(4, k=1, dtype=int))
     num = table.numerator
     assert 0.001 < num < 0.01
-    for text in ("0", "0.00"):
-        checked = one(table, "numerator", text)
-        assert (checked.verdict, checked.needed.count) == ("too_coarse", 2)
+    assert one(table, "numerator", "0").verdict == "wrong"
+    checked = one(table, "numerator", "0.00")
+    assert (checked.verdict, checked.needed.count) == ("too_coarse", 2)
     assert one(table, "numerator", f"{num:.2g}").verdict == "rounding"
     assert one(table, "numerator", f"{num * 1.3:.2g}").verdict == "wrong"
 
@@ -537,6 +537,18 @@ def test_den_from_counts_alone_is_right_and_e_undivided_is_only_a_condition(lang
     assert t(lang, "checker.note.if_num_from_shares", n=format_number(10, lang)) in said
     assert not any(sentence == t(lang, "checker.diagnosis.expected_not_divided_by_n",
                                  n=format_number(10, lang)) for sentence in said)
+
+
+def test_whole_numbers_for_counts_are_exact():
+    """A count typed as a whole number is that count: "2" for O = 3 is wrong (O transposed
+    here), never a rounding of 3 "too coarse" to judge; the same for a bare "0" anywhere."""
+    result = walkthrough([0, 0, 0, 1, 1], [0, 1, 1, 0, 0])
+    assert (result.observed[0, 1], result.observed[1, 0]) == (2, 2)
+    skewed = walkthrough([0, 0, 0, 1, 1], [0, 1, 1, 1, 0])  # O[0, 1] = 2, O[1, 0] = 1
+    checked = one(skewed, "observed", "1", (0, 1))
+    assert (checked.verdict, checked.diagnoses) == ("wrong", ("transposed",))
+    assert one(skewed, "observed_norm", "0", (0, 1)).verdict == "wrong"
+    assert one(skewed, "expected", "10", (0, 0)).verdict == "wrong"
 
 
 def test_two_figures_of_the_writing_count_as_two_figures():
