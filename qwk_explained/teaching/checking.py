@@ -352,30 +352,37 @@ def judge(number: TypedNumber, quantity: Quantity, goal: Target,
         return Judgement("right")
     low, high = reach(number)
     precise = _precise(number, quantity, goal.value, goal.unit)
-    if _meets(low, high, goal.value, goal.band):
-        return Judgement("rounding" if precise else "too_coarse")
     mistakes = list(mistakes)
+    # A value a mistake gives exactly ("0.6" for 3/5) is that mistake, not another one whose
+    # value the same digits could stand for; a whole number a mistake gives ("1" for a weight
+    # of 1, "9" for num from counts) is that mistake even when it could also be the right
+    # value in too few digits, but a decimal with too few digits ("0.5" for 0.45) says too
+    # little to name one.
+    exact = [candidate for candidate in mistakes if candidate.codes
+             and math.isfinite(candidate.value) and not _same(candidate.value, goal.value)
+             and _same(number.value, candidate.value)]
+    whole = number.decimals <= 0 and float(number.value).is_integer()
+    if _meets(low, high, goal.value, goal.band) and (precise or not (exact and whole)):
+        return Judgement("rounding" if precise else "too_coarse")
     for candidate in own:
-        if _meets(low, high, candidate.value, 0.0):
+        if not exact and _meets(low, high, candidate.value, 0.0):
             if not candidate.codes:
                 return (Judgement("rounding", note="from_your_sums") if precise
                         else Judgement("too_coarse"))
             mistakes.append(candidate)
-    fits = [candidate for candidate in mistakes if candidate.codes
-            and math.isfinite(candidate.value) and not _same(candidate.value, goal.value)
-            and (_same(number.value, candidate.value)
-                 or _meets(low, high, candidate.value, candidate.spread))]
+    fits = exact or [candidate for candidate in mistakes if candidate.codes
+                     and math.isfinite(candidate.value)
+                     and not _same(candidate.value, goal.value)
+                     and _meets(low, high, candidate.value, candidate.spread)]
     if not fits:
         return Judgement("wrong")
-    # A value a mistake gives exactly ("0.6" for 3/5) is that mistake, not another one whose
-    # value the same digits could stand for.
-    fits = [candidate for candidate in fits if _same(number.value, candidate.value)] or fits
     fewest = min(candidate.cost for candidate in fits)
     best = [candidate for candidate in fits if candidate.cost == fewest]
     codes = _ordered(code for candidate in best for code in candidate.codes)
     if any(candidate.convention for candidate in best):
         convention = next(candidate for candidate in best if candidate.convention)
-        if _precise(number, quantity, convention.value, _floor_unit(quantity, convention.value)):
+        if exact or _precise(number, quantity, convention.value,
+                             _floor_unit(quantity, convention.value)):
             return Judgement("right_other_convention", codes)
         return Judgement("too_coarse")
     return Judgement("wrong", codes)

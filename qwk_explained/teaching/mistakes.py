@@ -44,7 +44,7 @@ from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Quantity, Weighting
 
 from . import hand_rounding
-from .hand_rounding import Bands, ratio_band
+from .hand_rounding import HABITS, Bands, Habit, ratio_band
 
 #: Every mistake the checker can name, in the order it names them.
 Code = Literal[
@@ -118,9 +118,29 @@ class World:
         return float((self.weights * self.expected).sum()) / self.n
 
     @cached_property
+    def habit_bands(self) -> dict[Habit, Bands]:
+        """How far hand rounding can move E, E/n, num and den in this world, for a learner who
+        rounds and for one who truncates."""
+        return {habit: hand_rounding.bands(self.weights, self.observed, habit)
+                for habit in HABITS}
+
+    @cached_property
     def bands(self) -> Bands:
-        """How far hand rounding can move E, E/n, num and den in this world."""
-        return hand_rounding.bands(self.weights, self.observed)
+        """The larger of the two habits' bands, quantity by quantity."""
+        rounding, truncating = (self.habit_bands[habit] for habit in HABITS)
+        return Bands(np.maximum(rounding.expected, truncating.expected),
+                     np.maximum(rounding.expected_norm, truncating.expected_norm),
+                     max(rounding.numerator, truncating.numerator),
+                     max(rounding.denominator, truncating.denominator))
+
+    def kappa_band(self, form: KappaForm, num_factor: float = 1.0,
+                   den_factor: float = 1.0) -> float:
+        """How far kappa in ``form``, from this world's num and den times ``num_factor`` and
+        ``den_factor`` (counts instead of shares), can move: the larger of the two habits'."""
+        return max(form_band(form, self.numerator * num_factor, found.numerator * num_factor,
+                             self.denominator * den_factor, found.denominator * den_factor,
+                             habit)
+                   for habit, found in self.habit_bands.items())
 
     @cached_property
     def _positions(self) -> dict[int, int]:
@@ -204,8 +224,7 @@ class MistakeModel:
         if quantity == "denominator":
             return found.denominator
         if quantity == "kappa":
-            return ratio_band(self.right.numerator, found.numerator, self.right.denominator,
-                              found.denominator)
+            return self.right.kappa_band("1-x/y")
         return 0.0
 
     def candidates(self, quantity: Quantity,
@@ -395,13 +414,14 @@ KAPPA_FORMS: tuple[tuple[frozenset[Code], KappaForm], ...] = (
 )
 
 
-def form_band(form: KappaForm, x: float, bx: float, y: float, by: float) -> float:
+def form_band(form: KappaForm, x: float, bx: float, y: float, by: float,
+              habit: Habit = "rounding") -> float:
     """How far kappa in ``form`` can move when num ``x`` and den ``y`` are off by up to ``bx``
     and ``by`` and written to three figures before dividing (:func:`.hand_rounding.ratio_band`
     of the ratio the form divides)."""
     if form in ("1-y/x", "y/x-1"):
-        return ratio_band(y, by, x, bx)
-    return ratio_band(x, bx, y, by)
+        return ratio_band(y, by, x, bx, habit)
+    return ratio_band(x, bx, y, by, habit)
 
 
 def kappa_form(form: KappaForm, x: float, y: float) -> float | None:
@@ -428,14 +448,13 @@ def _kappas(model: MistakeModel) -> Iterator[Candidate]:
                           "weights_divided_by_N_minus_1"}:
             continue
         x, y = world.numerator, world.denominator
-        bx, by = world.bands.numerator, world.bands.denominator
         # (num, den) as the learner combined them; E not divided by n and mixing counts with
         # shares both give den n times too large, so either explains that value.
-        pairs: list[tuple[frozenset[Code], float, float, float]] = [
-            (_NONE, x, y, 1.0), (undivided, x, y * n, n), (mixed, x, y * n, n),
-            (mixed, x * n, y, 1.0), (undivided | mixed, x, y * n * n, n * n)]
-        for pair_codes, num, den, den_factor in pairs:
-            num_band = bx * num / x if x else 0.0
+        pairs: list[tuple[frozenset[Code], float, float]] = [
+            (_NONE, 1.0, 1.0), (undivided, 1.0, n), (mixed, 1.0, n), (mixed, n, 1.0),
+            (undivided | mixed, 1.0, n * n)]
+        for pair_codes, num_factor, den_factor in pairs:
+            num, den = x * num_factor, y * den_factor
             for form_codes, form in KAPPA_FORMS:
                 codes = world.codes | pair_codes | form_codes
                 if not codes or not _within_budget(codes):
@@ -443,4 +462,4 @@ def _kappas(model: MistakeModel) -> Iterator[Candidate]:
                 value = kappa_form(form, num, den)
                 if value is not None:
                     yield Candidate(value, codes,
-                                    form_band(form, num, num_band, den, by * den_factor))
+                                    world.kappa_band(form, num_factor, den_factor))
