@@ -419,10 +419,14 @@ def _hit(item: Item, verdict: dict[str, Any]) -> bool:
 
 
 def rates(work: list[Item], verdicts: list[dict[str, Any]]) -> dict[tuple[str, str], list[int]]:
-    counts: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+    """Per group and measure: the hits, the values, and the rejections that were "too coarse"
+    (not marked wrong, but asking for more digits)."""
+    counts: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
     for item, verdict in zip(work, verdicts, strict=True):
-        counts[item.group, item.measure][0] += _hit(item, verdict)
+        hit = _hit(item, verdict)
+        counts[item.group, item.measure][0] += hit
         counts[item.group, item.measure][1] += 1
+        counts[item.group, item.measure][2] += hit and verdict["verdict"] == "too_coarse"
     return counts
 
 
@@ -434,12 +438,14 @@ def table(work: list[Item], before: list[dict[str, Any]] | None,
     now = rates(work, after)
     then = rates(work, before) if before is not None else {}
     width = max(len(group) for group, _ in [*now, (BATCH_GROUP, "")]) + 2
-    lines = [f"{'group':{width}}{'measure':>14}{'values':>8}{'before':>10}{'after':>10}"]
-    for key, (hits, total) in now.items():
+    lines = [f"{'group':{width}}{'measure':>14}{'values':>8}{'before':>10}{'after':>10}"
+             "   (after: of which too coarse)"]
+    for key, (hits, total, coarse) in now.items():
         old = then.get(key)
         shown = f"{100 * old[0] / old[1]:9.1f}%" if old else f"{'n/a':>10}"
+        note = f"   ({100 * coarse / total:.1f}%)" if key[1] == "rejected" and coarse else ""
         lines.append(f"{key[0]:{width}}{key[1]:>14}{total:8d}{shown}"
-                     f"{100 * hits / total:9.1f}%")
+                     f"{100 * hits / total:9.1f}%{note}")
     count, old_rate, new_rate = batch
     shown = f"{100 * old_rate:9.1f}%" if old_rate is not None else f"{'n/a':>10}"
     lines.append(f"{BATCH_GROUP:{width}}{'rejected':>14}{count:8d}{shown}{100 * new_rate:9.1f}%")
