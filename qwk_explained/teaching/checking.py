@@ -96,11 +96,11 @@ from .typed_numbers import (
 )
 
 __all__ = [
-    "ACCEPTED", "CELL_QUANTITIES", "CODES", "GRADED", "HISTOGRAMS", "KAPPA_DECIMALS",
-    "MIN_FIGURES", "NOTES", "QUANTITIES", "VERDICTS", "Answer", "AnswerError", "CheckedAnswer",
-    "Code", "Judgement", "Note", "Precision", "Quantity", "SubmissionError", "Target", "Verdict",
-    "answers_from_mapping", "cell_labels", "check_answers", "coarsest_unit", "first_wrong",
-    "graded", "hint_params", "judge", "parse_answer", "reference", "target",
+    "ACCEPTED", "CELL_QUANTITIES", "CODES", "COUNTS", "GRADED", "HISTOGRAMS", "KAPPA_DECIMALS",
+    "MIN_FIGURES", "NOTES", "QUANTITIES", "VERDICTS", "Answer", "AnswerError", "Candidate",
+    "CheckedAnswer", "Code", "Judgement", "Note", "Precision", "Quantity", "SubmissionError",
+    "Target", "Verdict", "answers_from_mapping", "cell_labels", "check_answers", "coarsest_unit",
+    "first_wrong", "graded", "hint_params", "judge", "parse_answer", "reach", "reference", "target",
 ]
 
 #: What a checked value can be (see the module's docstring).
@@ -200,7 +200,7 @@ def coarsest_unit(quantity: Quantity, value: float, band: float,
         return unit
     near = [(candidate.value, candidate.spread) for candidate in mistakes
             if candidate.cost == 1 and not candidate.convention
-            and math.isfinite(candidate.value)
+            and math.isfinite(candidate.value) and not _same(candidate.value, value)
             and abs(candidate.value - value) > 2 * (band + candidate.spread)]
     finest = max(_figure_unit(value, MAX_FIGURES), 10.0 ** -12) if value != 0 else 10.0 ** -12
     chosen, step = unit, unit

@@ -560,3 +560,10 @@ def test_two_figures_of_the_writing_count_as_two_figures():
     assert checking.judge(read_number("0.10")[0], "numerator", goal, []).verdict == "rounding"
     assert checking.judge(read_number("0.1")[0], "numerator", goal, []).verdict == "too_coarse"
     assert checking.judge(read_number("0.0996")[0], "numerator", goal, []).verdict == "right"
+
+
+def test_a_mistake_that_gives_the_right_value_asks_for_no_digits():
+    """A classic mistake can give the right value itself, up to binary noise (a scale whose
+    dropped ratings change nothing): it is no reason to ask for 6 decimals."""
+    same = checking.Candidate(0.1616847826086956 + 2e-17, frozenset({"observed_scale"}), 0.0)
+    assert checking.coarsest_unit("kappa", 0.1616847826086956, 0.0, [same]) == 0.01
