@@ -7,8 +7,9 @@ E/n, num, den and kappa the way a student does on paper, with one mistake in it)
 code and at least a thousand random pairs of rating vectors (every weighting, scales with and
 without a rating nobody used, labels that do not start at 0), the learner's whole calculation is
 submitted, written to four significant figures as a student would. Wherever the mistaken value
-differs from the right one by more than rounding, the code must be among the diagnoses in at
-least 95% of the cases. Right answers (3 or 4 significant figures, kappa to 2 decimals, kappa from
+differs from the right one by more than rounding (beyond the band careful hand rounding gives the
+right value: inside it, it is the right value), the code must be among the diagnoses in at least
+95% of the cases. Right answers (3 or 4 significant figures, kappa to 2 decimals, kappa from
 the learner's own accepted num and den to 2 or 3 significant figures, num and den from counts)
 must never be marked wrong. (The checker's rule for hand rounding itself is tested in
 ``test_grading_properties.py``.)
@@ -34,6 +35,7 @@ from qwk_explained.teaching.checking import (
     CheckedAnswer,
     answers_from_mapping,
     check_answers,
+    target,
 )
 from qwk_explained.teaching.mistakes import CODES, mistake_model
 
@@ -157,6 +159,17 @@ def differs(mistaken: float, right: float) -> bool:
             and abs(mistaken - right) > 1e-3 * max(abs(mistaken), abs(right)))
 
 
+def beyond_the_band(model: Any, answer: CheckedAnswer, mistaken: float) -> bool:
+    """Whether a careful learner could not produce the mistaken value without the mistake: it
+    lies beyond the band of the right value (what writing every intermediate to 3 figures can
+    move it by) and the reach of a 4-figure writing. Inside, the value is the right value for
+    the checker too, and naming a mistake there would call a careful learner wrong."""
+    goal = target(model, answer.quantity, answer.cell)
+    if goal.value is None:
+        return True
+    return abs(mistaken - goal.value) > goal.band + 1.5e-3 * abs(mistaken)
+
+
 # --- measuring ------------------------------------------------------------------------------------
 
 
@@ -188,7 +201,8 @@ def measure(count: int = PAIRS) -> Rates:
                 if answer.quantity not in SHOWS_IN[code]:
                     continue
                 mistaken = value_at(work, answer, result.labels)
-                if differs(mistaken, value_at(right, answer, result.labels)):
+                if (differs(mistaken, value_at(right, answer, result.labels))
+                        and beyond_the_band(model, answer, mistaken)):
                     rates.cases[code] += 1
                     rates.named[code] += code in answer.diagnoses
                     rates.alone[code] += answer.diagnoses == (code,)
@@ -197,6 +211,8 @@ def measure(count: int = PAIRS) -> Rates:
                     and differs(work["kappa"], right["kappa"])):
                 alone = answers_from_mapping(result, {"kappa": sig(work["kappa"])})
                 (answer,) = check_answers(result, alone, model=model)
+                if not beyond_the_band(model, answer, work["kappa"]):
+                    continue
                 rates.kappa_alone_cases[code] += 1
                 rates.kappa_alone_named[code] += code in answer.diagnoses
     return rates
