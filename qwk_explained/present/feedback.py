@@ -136,7 +136,7 @@ def explanation(lang: str, result: Walkthrough, answer: CheckedAnswer) -> list[s
 def exact_sentence(lang: str, value: float) -> str:
     """The right value as a sentence that never calls a rounded number exact: ``The exact value
     is 0.45.``, ``The exact value is 2/3 ≈ 0.6667.`` (a fraction when a small one is exact), or
-    ``To four decimals, the value is 0.1235.``"""
+    ``Rounded to 4 decimals, the value is 0.1414.``"""
     shown = format_number(value, lang)
     if round(value, DECIMALS) == value:
         return t(lang, "checker.exact_value", value=shown)
