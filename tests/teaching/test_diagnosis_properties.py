@@ -297,8 +297,9 @@ def test_each_mistake_is_named_where_it_shows(rates: Rates, code: str) -> None:
 @pytest.mark.parametrize("code", [code for code in CODES if "kappa" in SHOWS_IN[code]])
 def test_a_kappa_typed_alone_names_the_mistake(rates: Rates, code: str) -> None:
     """A learner who types only kappa: the mistake behind it is still named. (A scale mistake
-    needs a rating nobody used and changes kappa in fewer pairs: at least 100 cases.)"""
-    assert rates.kappa_alone_cases[code] >= 100
+    needs a rating nobody used and changes kappa in fewer pairs: at least 80 cases, once those
+    within the right value's band, which are the right value, are left out.)"""
+    assert rates.kappa_alone_cases[code] >= 80
     ratio = rates.kappa_alone_named[code] / rates.kappa_alone_cases[code]
     assert ratio >= 0.95, (code, ratio)
 
