@@ -49,20 +49,12 @@ from numpy.typing import NDArray
 FIGURES = 3
 
 
-def rounding_error(value: float, figures: int = FIGURES) -> float:
-    """The most rounding ``value`` to ``figures`` significant figures can move it.
-
-    >>> rounding_error(0.0625), rounding_error(12.3), rounding_error(0.0)
-    (5e-05, 0.05, 0.0)
-    """
-    size = abs(float(value))
-    if size == 0.0 or not math.isfinite(size):
-        return 0.0
-    return 0.5 * 10.0 ** (math.floor(math.log10(size)) - figures + 1)
-
-
 def rounding_errors(values: NDArray[np.float64], figures: int = FIGURES) -> NDArray[np.float64]:
-    """:func:`rounding_error` of every element."""
+    """The most rounding each of ``values`` to ``figures`` significant figures can move it: ρ.
+
+    >>> rounding_errors(np.array([0.0625, 12.3, 0.0])).tolist()
+    [5e-05, 0.05, 0.0]
+    """
     size = np.abs(np.asarray(values, dtype=np.float64))
     out = np.zeros_like(size)
     nonzero = size > 0
