@@ -10,8 +10,8 @@ so it survives a language switch and a visit to another page:
   from them right);
 - ``practice_score`` ``(correct, attempted)`` over the whole session;
 - ``practice_problem`` (why the last text could not be read, or ``too_coarse``: it had too few
-  digits to be judged), ``practice_notices`` (problems with
-  the link's seed or level), ``practice_answer`` and ``practice_choice`` (the fields' values).
+  digits to be judged), ``practice_notices`` (problems with the link's seed or level),
+  ``practice_answer`` and ``practice_choice`` (the fields' values).
 """
 
 from __future__ import annotations
