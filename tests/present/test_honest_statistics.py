@@ -208,7 +208,7 @@ def test_the_z_test_carries_the_small_sample_note_and_the_exact_p_value(lang, ca
     assert status == 0
     assert flat(t(lang, "z_test.small_sample", n="3", used="3", min_items="18")) in out
     assert flat(t(lang, "z_test.exact", p=format_p_value(1.0, lang, name="p"))) in out
-    assert f"kappa ± {Z975[lang]} × SE" in out
+    assert f"{Z975[lang]}·SE" in out
     text = worksheet.markdown(walkthrough([0, 1, 2], [0, 2, 1]), lang)
     assert t(lang, "z_test.exact", p=format_p_value(1.0, lang, name="p")) in text
 
@@ -254,11 +254,11 @@ def test_a_one_rating_scale_has_no_sentence_about_its_two_ends(lang, capsys):
     assert single.size == 1
     text = worksheet.markdown(single, lang)
     assert t(lang, "steps.weights_kind_quadratic") not in text
-    assert t(lang, "cli.weights_single") in text
+    assert t(lang, "steps.weights_single") in text
     cli.main(["--actual", "3,3,3", "--predicted", "3,3,3", "--lang", lang])
     out = flat(capsys.readouterr().out)
-    assert flat(t(lang, "cli.weights_explain_quadratic")) not in out
-    assert flat(t(lang, "cli.weights_single")) in out
+    assert flat(t(lang, "steps.weights_kind_quadratic")) not in out
+    assert flat(t(lang, "steps.weights_single")) in out
     at = open_app("walkthrough", lang=lang, actual="3,3,3", predicted="3,3,3")
     assert_clean(at)
     shown = [m.value for m in at.markdown]
