@@ -35,8 +35,9 @@ from qwk_explained import walkthrough  # noqa: E402
 from qwk_explained.core.steps import Walkthrough  # noqa: E402
 from qwk_explained.present import formula_text, formulas  # noqa: E402
 from qwk_explained.present.catalogue import STEPS, StepSlug, step  # noqa: E402
-from qwk_explained.present.i18n import LANGUAGES, t  # noqa: E402
+from qwk_explained.present.i18n import t  # noqa: E402
 from qwk_explained.present.inference import band_name  # noqa: E402
+from qwk_explained.present.languages import LANGUAGES  # noqa: E402
 from qwk_explained.present.numbers import (  # noqa: E402
     format_label,
     format_list,

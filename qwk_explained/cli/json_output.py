@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from qwk_explained.core.resampling import Bootstrap, Interval
+from qwk_explained.core.resampling import Bootstrap, Interval, exact_permutation_test
 from qwk_explained.core.stats import KappaStatistics, KappaTest
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.teaching.cells import ITEMS_SHOWN, first_items
@@ -17,8 +17,8 @@ from qwk_explained.teaching.cells import ITEMS_SHOWN, first_items
 JSON_KEYS = (
     "labels", "n", "observed", "actual_hist", "predicted_hist", "weights", "expected",
     "observed_norm", "expected_norm", "numerator", "denominator", "kappa", "undefined_reason",
-    "se", "se0", "z", "p_value", "ci_low", "ci_high", "cost", "signed_cost", "influence",
-    "bootstrap", "kappa0_test",
+    "se", "se0", "z", "p_value", "p_value_exact", "ci_low", "ci_high", "cost", "signed_cost",
+    "influence", "bootstrap", "kappa0_test",
 )
 
 
@@ -90,7 +90,10 @@ def kappa_test_json(test: KappaTest | None) -> dict[str, Any] | None:
 def result_json(result: Walkthrough, stats: KappaStatistics, boot: Bootstrap | None = None,
                 test: KappaTest | None = None) -> dict[str, Any]:
     """Every number of the walkthrough as plain JSON types (matrices as nested lists), with
-    where kappa is lost, the bootstrap and the test against kappa0."""
+    where kappa is lost, the bootstrap and the test against kappa0; ``p_value_exact`` is the
+    exact permutation test's, for a few items (``null`` beyond
+    :data:`~qwk_explained.core.resampling.EXACT_MAX_ITEMS`, or without a z test)."""
+    exact = exact_permutation_test(result) if stats.z is not None else None
     costs = result.cost_map
     payload: dict[str, Any] = {
         "labels": result.labels.tolist(),
@@ -110,6 +113,7 @@ def result_json(result: Walkthrough, stats: KappaStatistics, boot: Bootstrap | N
         "se0": plain(stats.se0),
         "z": plain(stats.z),
         "p_value": plain(stats.p_value),
+        "p_value_exact": None if exact is None else plain(exact.p_value),
         "ci_low": plain(stats.ci_low),
         "ci_high": plain(stats.ci_high),
         "cost": None if costs is None else matrix(costs.cost),

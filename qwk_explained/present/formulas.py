@@ -3,7 +3,7 @@ r"""LaTeX for every step of weighted kappa, shown twice: symbolic, then with the
 Formulas are the same in every language, so they hold symbols only, never words: O (observed), w
 (weights), h^{a}_i and h^{p}_j (the histograms of the actual and predicted ratings), E (expected),
 n (items), N (ratings on the scale), \kappa, \text{num} and \text{den}. Only the numbers change
-with ``lang``, and they all go through :func:`qwk_explained.numbers.format_latex` (``0{,}25`` in
+with ``lang``, and they all go through :func:`.numbers.format_latex` (``0{,}25`` in
 Spanish and Turkish), so a formula rounds exactly like the sentence beside it: counts as integers,
 everything else to 4 decimals.
 

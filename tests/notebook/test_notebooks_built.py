@@ -18,7 +18,8 @@ import sys
 
 import pytest
 
-from qwk_explained.present.i18n import LANGUAGES, load
+from qwk_explained.present.i18n import load
+from qwk_explained.present.languages import LANGUAGES
 from tests import ROOT
 
 BUILDER = ROOT / "notebooks" / "build.py"

@@ -18,7 +18,7 @@ from qwk_explained import walkthrough
 from qwk_explained.present import formula_text, formulas
 from qwk_explained.present.blocks import Formula
 from qwk_explained.present.catalogue import STEPS
-from qwk_explained.present.i18n import LANGUAGES
+from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.outline import statistics_blocks
 from qwk_explained.teaching.cells import default_cell
 

@@ -15,10 +15,11 @@ import string
 
 import pytest
 
-from qwk_explained.present.i18n import LANGUAGES, load, t
+from qwk_explained.present.i18n import load, t
+from qwk_explained.present.languages import LANGUAGES
 from tests import ROOT
 
-GLOSSARIES = ROOT / "locales" / "glossary"
+GLOSSARIES = ROOT / "qwk_explained" / "locales" / "glossary"
 LANGS = list(LANGUAGES)
 
 HAN = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
@@ -232,6 +233,8 @@ NEVER_ONE = {
     "checker.diagnosis.range_scale",  # the full range holds at least the N >= 2 observed levels
     "practice.finished",  # "1 of 6 answers right": the noun follows the number of questions
     "interval.small_sample",  # an interval is shown only for n >= 2 (one item: a constant rater)
+    "z_test.small_sample",  # a z test needs SE0 > 0: n >= 2 items and k >= 2 ratings in use
+    "checker.note.if_num_from_shares",  # n >= 2: with one item counts and shares are equal
     "undo.random",  # the random example has at least 2 items
 }
 

@@ -24,7 +24,8 @@ from qwk_explained import cli, walkthrough, walkthrough_from_table
 from qwk_explained.present import markup, worksheet
 from qwk_explained.present.blocks import Block, Chart, Formula, Heading, Metric, Table, Text
 from qwk_explained.present.catalogue import STEPS
-from qwk_explained.present.i18n import LANGUAGES, t
+from qwk_explained.present.i18n import t
+from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.outline import (
     NOTEBOOK,
     TERMINAL,
