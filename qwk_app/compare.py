@@ -66,7 +66,12 @@ def init(session: Session) -> None:
     session.setdefault(SEED, 0)
 
 
-@st.cache_resource(max_entries=16, show_spinner=False)
+#: Comparisons kept: each holds its columns (up to about 100 MB for the largest upload), so the
+#: server's memory stays bounded however many different comparisons sessions ask for.
+CACHED_COMPARISONS = 4
+
+
+@st.cache_resource(max_entries=CACHED_COMPARISONS, ttl=600, show_spinner=False)
 def _compare(key: str, _columns: tuple[Any, Any, Any], settings: state.Settings, resamples: int,
              seed: int) -> Comparison:
     # ``key`` is the columns' digest; the columns themselves are not hashed.
