@@ -50,7 +50,7 @@ def section(result: Walkthrough, stats: KappaStatistics, key: str) -> None:
     session = st.session_state
     value, problem = kappa0(session)
     shown = uncertainty_blocks(result, stats, state.lang(), compute.bootstrap(key, result),
-                               result.kappa_test(value))
+                               result.kappa_test(value), z_notes=True)
     render.blocks(shown[:1])  # the heading, then the learner's kappa0
     show_error(problem)
     st.number_input(tr("uncertainty.kappa0_label"), min_value=-1.0, max_value=1.0, step=0.05,

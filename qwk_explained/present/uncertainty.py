@@ -18,6 +18,7 @@ from qwk_explained.teaching.uncertainty import compare_intervals, interval_versu
 from . import formulas
 from .blocks import Block, Formula, Heading, Text
 from .i18n import t
+from .inference import z_test_sentences
 from .losses import Sentence
 from .numbers import format_count, format_label, format_number, format_p_value, format_percent
 
@@ -119,10 +120,15 @@ def disagreement_sentences(lang: str, result: Walkthrough, stats: KappaStatistic
 
 def uncertainty_blocks(result: Walkthrough, stats: KappaStatistics, lang: str,
                        boot: Bootstrap | None = None,
-                       test: KappaTest | None = None) -> list[Block]:
+                       test: KappaTest | None = None, *, z_notes: bool = False) -> list[Block]:
     """The statistics section's second half, as blocks for every surface: the bootstrap (with
     why it and the large-sample interval disagree, where they do), the test against kappa0 with
-    its z worked out, then SE versus SE0 on the reader's numbers, each with its formula."""
+    its z worked out, then SE versus SE0 on the reader's numbers, each with its formula.
+
+    ``z_notes``: a surface that shows no statistics table (the app's walkthrough) gets the z
+    test's notes next to a test of kappa0 = 0 (the small-sample caveat, and for a few items the
+    exact permutation p-value, margins fixed); the terminal and the worksheets have them in
+    their statistics table already."""
     if result.kappa is None:
         return []
     blocks: list[Block] = [Heading(t(lang, "uncertainty.title"), 2, anchor="uncertainty")]
@@ -134,6 +140,9 @@ def uncertainty_blocks(result: Walkthrough, stats: KappaStatistics, lang: str,
             blocks.append(Text(sentence.text, sentence.name, "statistics"))
             if sentence.name == "kappa0":
                 blocks.append(Formula(formulas.kappa0_test_plugged(test, lang), "statistics"))
+        if z_notes and test.uses_se0:
+            blocks += [Text(note, "z_test", "statistics")
+                       for note in z_test_sentences(lang, result, stats)]
     teaching = {sentence.name: sentence for sentence in se_versus_se0(lang, result, stats)}
     if not teaching:
         return blocks

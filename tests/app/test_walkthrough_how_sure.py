@@ -18,9 +18,10 @@ import pytest
 from qwk_app import widgets
 from qwk_explained import walkthrough
 from qwk_explained.core.errors import InputError
+from qwk_explained.core.resampling import exact_permutation_test
 from qwk_explained.present.i18n import message, t
 from qwk_explained.present.languages import LANGUAGES
-from qwk_explained.present.numbers import format_number
+from qwk_explained.present.numbers import format_number, format_p_value
 from tests.app.helpers import assert_clean, chart_html, open_app
 
 SEED = {"actual": "4,4,3,4,4,4,1,1,2,1", "predicted": "0,2,1,0,0,0,1,1,2,1"}
@@ -151,3 +152,17 @@ def test_intervals_say_why_they_disagree_only_where_they_do(lang: str) -> None:
     calm = page_text(open_app("walkthrough", lang=lang, **big))
     prefix = t(lang, "uncertainty.reason_skewed", skewness="\x00").split("\x00")[0]
     assert prefix not in calm
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_with_kappa0_zero_the_exact_p_value_stands_next_to_the_z_test(lang: str) -> None:
+    """n = 10 items: the exact permutation p-value (margins fixed, full enumeration in
+    tests/engine/test_resampling.py) is given beside the z test of kappa = 0; with kappa0 = 0.6
+    (the raters then are not independent: the exact test does not apply) it is not."""
+    at = open_app("walkthrough", lang=lang, kappa0="0", **SEED)
+    assert_clean(at)
+    exact = exact_permutation_test(seed())
+    assert exact is not None
+    sentence = t(lang, "z_test.exact", p=format_p_value(exact.p_value, lang, name="p"))
+    assert sentence in page_text(at)
+    assert sentence not in page_text(open_app("walkthrough", lang=lang, kappa0="0.6", **SEED))

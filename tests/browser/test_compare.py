@@ -6,6 +6,8 @@ Source of truth for every number: :func:`qwk_explained.compare` formatted by
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from qwk_app.compare import EXAMPLE
@@ -13,6 +15,7 @@ from qwk_explained import InputError, compare
 from qwk_explained.present.comparison import signed
 from qwk_explained.present.i18n import error_message, t
 from qwk_explained.present.numbers import format_number
+from tests import ROOT
 from tests.browser.helpers import App, expect
 
 pytestmark = pytest.mark.browser
@@ -27,6 +30,8 @@ def test_paste_a_mistake_and_an_upload_on_the_comparison_page(app: App, tmp_path
         format_number(expected.kappa_a, lang))
     expect(app.metric(t(lang, "compare_page.difference_label"))).to_have_text(
         signed(expected.difference, lang))
+    if os.environ.get("QWK_README_SCREENSHOTS"):  # the README's picture of the page, on demand
+        app.page.screenshot(path=ROOT / "docs" / "compare.png")
 
     # A column too short: the reason in Spanish, the text as typed, no comparison shown.
     box = app.textbox(t(lang, "compare_page.model_b_label"))
