@@ -31,6 +31,8 @@ def test_paste_a_mistake_and_an_upload_on_the_comparison_page(app: App, tmp_path
     expect(app.metric(t(lang, "compare_page.difference_label"))).to_have_text(
         signed(expected.difference, lang))
     if os.environ.get("QWK_README_SCREENSHOTS"):  # the README's picture of the page, on demand
+        app.page.get_by_text(t(lang, "compare_page.results_title")).evaluate(
+            "heading => heading.scrollIntoView({block: 'center'})")
         app.page.screenshot(path=ROOT / "docs" / "compare.png")
 
     # A column too short: the reason in Spanish, the text as typed, no comparison shown.
