@@ -12,7 +12,7 @@ from qwk_app import compare, render, state
 from qwk_app.frame import page_guard
 from qwk_app.text import show_error, tr
 from qwk_explained.core.limits import MAX_RESAMPLES, MIN_RESAMPLES
-from qwk_explained.present.blocks import Heading, Metric, Text
+from qwk_explained.present.blocks import Heading, Text
 from qwk_explained.present.comparison import comparison_sentences, model_name, signed
 from qwk_explained.present.numbers import format_count, format_number
 
@@ -58,16 +58,13 @@ if outcome.upload is not None and not outcome.errors:
 comparison = outcome.comparison
 if comparison is not None:
     st.divider()
-    shown = [Heading(tr("compare_page.results_title"), 2, anchor="result")]
-    models = ((comparison.a, model_name(lang, "a")), (comparison.b, model_name(lang, "b")))
-    for walk, name in models:
-        if walk.kappa is not None:
-            value = format_number(walk.kappa, lang)
-            shown.append(Metric(name, value, f"{name}: {value}"))
+    render.blocks([Heading(tr("compare_page.results_title"), 2, anchor="result")])
+    metrics = [(model_name(lang, model), format_number(walk.kappa, lang))
+               for walk, model in ((comparison.a, "a"), (comparison.b, "b"))
+               if walk.kappa is not None]
     if comparison.difference is not None:
-        label = tr("compare_page.difference_label")
-        value = signed(comparison.difference, lang)
-        shown.append(Metric(label, value, f"{label}: {value}"))
-    render.blocks(shown)
+        metrics.append((tr("compare_page.difference_label"), signed(comparison.difference, lang)))
+    for column, (label, value) in zip(st.columns(3), metrics, strict=False):
+        column.metric(label, value)  # side by side: the two kappas and their difference
     render.blocks([Text(sentence.text, sentence.name)
                    for sentence in comparison_sentences(lang, comparison)])
