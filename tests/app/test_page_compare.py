@@ -141,3 +141,14 @@ def test_an_uploaded_csv_of_three_columns_is_compared_and_a_wrong_width_refused(
     assert errors(at) == [message(lang, InputError("compare_upload_columns", count=2))]
     at.file_uploader[0].set_value(None).run()
     assert not errors(at) and at.metric
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_uploaded_row_without_three_ratings_is_named_by_its_line(lang: str) -> None:
+    at = open_app("compare", lang=lang)
+    rows = "real,a,b\n4,0,3\n4,2\n3,1,2\n"
+    at.file_uploader[0].set_value(("short.csv", rows.encode(), "text/csv")).run()
+    assert_clean(at)
+    assert errors(at) == [message(lang, InputError("csv_ragged_three", line=3, count=2))]
+    assert not at.metric
+    assert texts(at)[f"{TEXT_KEYS['actual']}_input"] == EXAMPLE["actual"], "typed text kept"
