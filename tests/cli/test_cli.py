@@ -465,6 +465,27 @@ def test_help_is_translated(lang: str, capsys: pytest.CaptureFixture[str]) -> No
     assert "--actual-file" in out and "--json" in out
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("command", [[], ["check"]])
+def test_help_examples_speak_the_readers_language(
+        lang: str, command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Reviews es M9, tr M1, zh 38: the Chinese help showed `--lang es` and `ratings.csv`. Each
+    help's examples ask for its own language and use the file names of its locale file."""
+    status, out, _ = run([*command, "--help", "--lang", lang], capsys)
+    assert status == 0
+    examples = out.split(t(lang, "cli.help_examples"), 1)[1]
+    asked = set(re.findall(r"--lang (\w+)", examples))
+    assert asked == {lang}, asked
+    files = {key: t(lang, f"cli.example_file_{key}")
+             for key in ("ratings", "class", "answers", "grades")}
+    used = set(re.findall(r"\S+\.(?:csv|jsonl|json)\b", examples))
+    assert used == ({files["ratings"], files["class"]} if not command
+                    else {files["class"], files["answers"], files["grades"]}), used
+    others = {t(other, f"cli.example_file_{key}") for other in LANGUAGES if other != lang
+              for key in files}
+    assert not used & others
+
+
 def test_version_is_the_one_written_in_pyproject(capsys: pytest.CaptureFixture[str]) -> None:
     """One version, in pyproject.toml: the installed metadata gives it, and a checkout that was
     never installed reads it from that file."""
