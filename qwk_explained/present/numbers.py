@@ -220,8 +220,9 @@ def _is_han(char: str) -> bool:
 
 
 def _is_latin(char: str) -> bool:
-    # A backtick opens or closes Markdown code (`labels=`), which reads as Latin text.
-    return (char.isalnum() or char in "%−+-`") and not columns.is_wide(char)
+    # A backtick opens or closes Markdown code (`labels=`), which reads as Latin text, and a
+    # slash starts a path ("文件 /tmp/x.json 不存在").
+    return (char.isalnum() or char in "%−+-`/") and not columns.is_wide(char)
 
 
 def format_list(items: Sequence[str], lang: str = "en") -> str:

@@ -239,7 +239,7 @@ def test_table_input(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(["--table", table, "--min-rating", "1", "--json"], capsys)
     assert json.loads(out)["labels"] == [1, 2, 3]
     _, out, _ = run(["--table", table, "--max-rating", "5", "--lang", "es"], capsys)
-    assert flat(t("es", "cli.input_table", n=19, size=3, labels="3, 4, 5")) in flat(out)
+    assert flat(t("es", "cli.input_table", n=19, size=3, labels="3, 4 y 5")) in flat(out)
 
 
 # ------------------------------------------------------------------------------------------------
