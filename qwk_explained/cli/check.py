@@ -154,7 +154,7 @@ def _line_result(data: Mapping[str, Any]) -> Walkthrough:
     unknown = [key for key in data if key not in BATCH_KEYS]
     if unknown:
         raise SubmissionError("unknown_key", key=shorten(str(unknown[0]), 40),
-                              choices=", ".join(BATCH_KEYS))
+                              choices=BATCH_KEYS)
     weights = data.get("weights", "quadratic")
     if "table" in data:
         for key in ("actual", "predicted", "scale"):

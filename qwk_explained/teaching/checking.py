@@ -668,7 +668,7 @@ def answers_from_mapping(result: Walkthrough, answers: Any, group: str = ",") ->
     for name, value in answers.items():
         if name not in QUANTITIES:
             raise SubmissionError("unknown_quantity", quantity=shorten(str(name), 40),
-                                  choices=", ".join(QUANTITIES))
+                                  choices=QUANTITIES)
         quantity: Quantity = name
         if quantity in CELL_QUANTITIES:
             found += _matrix_answers(result, quantity, value, size, group)

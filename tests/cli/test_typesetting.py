@@ -106,3 +106,12 @@ def test_a_path_is_spaced_from_the_chinese_around_it(capsys: pytest.CaptureFixtu
                      "--lang", "zh"]) != 0
     err = capsys.readouterr().err
     assert "文件 /nonexistent/ratings.csv 不存在" in err
+
+
+def test_the_names_a_checker_accepts_are_listed_as_the_language_lists(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "answers.json"
+    path.write_text(json.dumps({"kapa": "1"}), encoding="utf-8")
+    assert cli.main(["check", *DATA, "--answers", str(path), "--lang", "zh"]) == 2
+    err = capsys.readouterr().err
+    assert "observed、weights、" in err and "denominator 和 kappa。" in err
