@@ -196,17 +196,24 @@ def _as_context(stream):
     return nullcontext(stream)
 
 
-def test_the_first_grade_appears_while_the_class_is_still_being_written():
-    """M5, as a teacher sees it: a pipe that stays open after its first line gets that line's
-    record at once (the whole file used to be read first)."""
+def _batch_with_one_line_sent() -> subprocess.Popen[bytes]:
+    """``check --batch -`` in its own process, fed one good line through a pipe left open."""
     process = subprocess.Popen(
         [sys.executable, "-m", "qwk_explained", "check", "--batch", "-"], cwd=ROOT,
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert process.stdin is not None
+    process.stdin.write((json.dumps(GOOD) + "\n").encode())
+    process.stdin.flush()
+    return process
+
+
+def test_the_first_grade_appears_while_the_class_is_still_being_written():
+    """M5, as a teacher sees it: a pipe that stays open after its first line gets that line's
+    record at once (the whole file used to be read first)."""
+    process = _batch_with_one_line_sent()
     try:
         assert process.stdin is not None and process.stdout is not None
-        process.stdin.write((json.dumps(GOOD) + "\n").encode())
-        process.stdin.flush()
         ready, _, _ = select.select([process.stdout], [], [], 60)
         assert ready, "no record while the input is still open"
         assert json.loads(process.stdout.readline())["kappa"] == KAPPA
@@ -223,14 +230,9 @@ def test_a_reader_that_goes_away_ends_the_batch_quietly_with_the_pipe_status():
     """F12 (reliability review): ``check --batch class.jsonl | head -1`` ended with the bug
     status 1. A reader that stops reading is no error of ours: nothing on stderr, and 141
     (128 + SIGPIPE), the status a shell gives a process its pipe's reader left."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "qwk_explained", "check", "--batch", "-"], cwd=ROOT,
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        env={**os.environ, "PYTHONPATH": str(ROOT)})
+    process = _batch_with_one_line_sent()
     try:
         assert process.stdin is not None and process.stdout is not None
-        process.stdin.write((json.dumps(GOOD) + "\n").encode())
-        process.stdin.flush()
         assert json.loads(process.stdout.readline())["id"] == "ana"  # what `head -1` reads
         process.stdout.close()
         process.stdin.write((json.dumps({**GOOD, "id": "ben"}) + "\n").encode())
