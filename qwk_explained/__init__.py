@@ -27,6 +27,7 @@ from .core.parse import parse_vector
 from .core.stats import KappaStatistics, kappa_statistics
 from .core.steps import Walkthrough
 from .core.tables import parse_table
+from .core.thresholds import Thresholds, apply_thresholds, optimize_thresholds
 from .core.types import WEIGHTINGS
 from .core.weights import weight_matrix
 from .notebook.display import walkthrough, walkthrough_from_table
@@ -38,10 +39,13 @@ __all__ = [
     "InputError",
     "KappaStatistics",
     "QwkError",
+    "Thresholds",
     "Walkthrough",
+    "apply_thresholds",
     "kappa_statistics",
     "parse_csv",
     "parse_table",
+    "optimize_thresholds",
     "parse_vector",
     "quadratic_weighted_kappa",
     "walkthrough",
