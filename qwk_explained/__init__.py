@@ -12,6 +12,8 @@ Layers, each importing only the ones before it (checked by import-linter, see ``
 - :mod:`qwk_explained.notebook`: rich display in notebooks and a live widget. :func:`walkthrough`
   and :func:`walkthrough_from_table` come from there: their result is the core's
   :class:`Walkthrough`, able to show every step in a notebook (it loads nothing more until then).
+  So does :func:`optimize_thresholds`: the core's :class:`Thresholds` (cut points that turn a
+  model's scores into ratings), able to show itself.
 
 scikit-learn is never imported here (only to cross-check, by the pitfalls page and the tests).
 """
@@ -27,10 +29,11 @@ from .core.parse import parse_vector
 from .core.stats import KappaStatistics, kappa_statistics
 from .core.steps import Walkthrough
 from .core.tables import parse_table
-from .core.thresholds import Thresholds, apply_thresholds, optimize_thresholds
+from .core.thresholds import Thresholds, apply_thresholds
 from .core.types import WEIGHTINGS
 from .core.weights import weight_matrix
 from .notebook.display import walkthrough, walkthrough_from_table
+from .notebook.thresholds import optimize_thresholds
 
 __all__ = [
     "MAX_ITEMS",

@@ -32,7 +32,7 @@ OPTIONS_TITLE = "\x00options"
 
 _VALUE_OPTIONS = ("--actual", "--predicted", "--actual-file", "--predicted-file", "--table",
                   "--weights", "--scale", "--min-rating", "--max-rating", "--confidence", "--lang",
-                  "--answers", "--batch")
+                  "--answers", "--batch", "--scores", "--scores-file", "--folds", "--seed")
 _INTEGER = re.compile(r"^[+-]?[0-9]+$")
 # argparse only reports problems as English sentences; these are the ones a user can cause with our
 # parser (no positionals, no choices, no abbreviations), mapped to translated messages.
@@ -173,6 +173,7 @@ def build_parser(lang: str = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
         f"{PROG} --actual-file ratings.csv --json",
         f'{PROG} --table "0,4,1;0,8,0;0,1,5" --weights linear',
         f"{PROG} check --batch class.jsonl --lang es",
+        f"{PROG} thresholds --actual-file ratings_and_scores.csv --folds 5",
     ])
     group = parser.add_argument_group(OPTIONS_TITLE)
     add_data_options(group, lang)

@@ -3,7 +3,9 @@
 ``qwk-explained --actual "4,4,3" --predicted "0,2,1" --lang es`` prints the seven steps (O, w,
 histograms, E, normalization, num and den, kappa), each formula with the user's numbers plugged
 in, then the standard errors, z, p-value and confidence interval; ``--json`` prints the numbers.
-``qwk-explained check ...`` grades hand calculations instead (:mod:`.check`).
+``qwk-explained check ...`` grades hand calculations instead (:mod:`.check`), and
+``qwk-explained thresholds ...`` finds the cut points that turn scores into ratings
+(:mod:`.thresholds`).
 
 A user never sees a traceback: a problem they can fix exits with status 2 and one translated line
 on standard error, anything unexpected with status 1 (:class:`~.errors.ExitStatus`).
@@ -11,10 +13,11 @@ on standard error, anything unexpected with status 1 (:class:`~.errors.ExitStatu
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from qwk_explained.core.errors import QwkError
 from qwk_explained.present.i18n import message, t
@@ -33,6 +36,14 @@ from .inputs import compute
 from .json_output import result_json
 from .output import write
 from .text import render_text
+from .thresholds import build_thresholds_parser, run_thresholds
+
+#: The subcommands: each name's parser (in the user's language) and what runs its options.
+SUBCOMMANDS: dict[str, tuple[Callable[[str], argparse.ArgumentParser],
+                             Callable[[argparse.Namespace, str], str]]] = {
+    "check": (build_check_parser, run_check),
+    "thresholds": (build_thresholds_parser, run_thresholds),
+}
 
 
 def _one_line(text: str) -> str:
@@ -48,9 +59,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             requested = requested_language(arguments)
             if requested is not None:
                 lang = language_option(requested)
-            if arguments[:1] == ["check"]:
-                checking = build_check_parser(lang).parse_args(join_dash_values(arguments[1:]))
-                text = run_check(checking, lang)
+            subcommand = SUBCOMMANDS.get(arguments[0]) if arguments else None
+            if subcommand is not None:
+                build, run = subcommand
+                text = run(build(lang).parse_args(join_dash_values(arguments[1:])), lang)
             else:
                 args = build_parser(lang).parse_args(join_dash_values(arguments))
                 result, stats = compute(args)

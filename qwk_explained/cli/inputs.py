@@ -53,7 +53,12 @@ def read_ratings_file(path: str) -> tuple[NDArray[np.int64], ...]:
     one column (one rater) or two (actual, then predicted), header optional. A text file holding
     several ratings per line, which is not a CSV, falls back to being read as one vector.
     """
-    text = decode_text(read_bytes(path))
+    return ratings_columns(read_bytes(path))
+
+
+def ratings_columns(data: bytes) -> tuple[NDArray[np.int64], ...]:
+    """:func:`read_ratings_file` for a file's bytes already read."""
+    text = decode_text(data)
     lines = [line for line in text.splitlines() if line.strip()]
     if not lines:
         raise InputError("empty")

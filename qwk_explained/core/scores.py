@@ -238,6 +238,21 @@ def parse_scored_csv(data: bytes | str) -> ScoredColumns:
     return plain if plain is not None else _parse_careful(data)
 
 
+def first_row_width(data: bytes | str) -> int:
+    """How many cells the first non-empty line of a file holds (0 for an empty file), split as
+    :func:`parse_scored_csv` splits it: what tells a file of ratings and scores from a column.
+
+    >>> first_row_width(b"rating;score\\n4;3,6\\n"), first_row_width("4\\n1\\n")
+    (2, 1)
+    """
+    head = decode_text(data[:4096]).removeprefix("\ufeff")
+    for line in head.splitlines():
+        cleaned = normalise(line).replace('"', "").replace("'", "").strip()
+        if cleaned:
+            return len(_cells(cleaned, _delimiter(cleaned)))
+    return 0
+
+
 def _header(first_line: str) -> tuple[str | None, list[str], tuple[str, ...] | None]:
     delimiter = _delimiter(first_line)
     first = _cells(first_line, delimiter)
@@ -307,22 +322,57 @@ def _parse_plain(data: bytes | str) -> ScoredColumns | None:
     allowed = _PLAIN_BODY + (delimiter or "").encode()
     if delimiter in ("\t", ";"):
         body = body.replace(b",", b".")
-    if (len(first) != 2 or not body.strip() or body.count(b"\r") != body.count(b"\r\n")
-            or body.translate(None, allowed)):
+    if len(first) != 2 or body.translate(None, allowed):
         return None
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error")
-            values = _read_plain(body, delimiter)
-    except (ValueError, OverflowError, UserWarning):
-        return None
-    if values.ndim != 2 or values.shape[1] != 2 or values.shape[0] > limits.MAX_ITEMS:
+    values = _plain_matrix(body, delimiter, 2)
+    if values is None:
         return None
     actual, scores = values[:, 0], values[:, 1].copy()
     if (not (np.abs(actual) <= limits.MAX_ABS_RATING).all() or (actual != np.round(actual)).any()
             or not (np.abs(scores) <= limits.MAX_ABS_SCORE).all()):
         return None
     return ScoredColumns(actual.astype(np.int64), scores, header)
+
+
+def _plain_matrix(body: bytes, delimiter: str | None, width: int) -> FloatArray | None:
+    """The rows of a plain body (numbers only) as a float matrix of ``width`` columns, or None
+    when a C reader cannot read it so (the careful reader then names the problem)."""
+    if not body.strip() or body.count(b"\r") != body.count(b"\r\n"):
+        return None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # e.g. "empty input": the careful reader explains
+            values = _read_plain(body, delimiter)
+    except (ValueError, OverflowError, UserWarning):  # pandas' parser errors are ValueErrors
+        return None
+    if values.ndim != 2 or values.shape[1] != width or values.shape[0] > limits.MAX_ITEMS:
+        return None
+    return values
+
+
+def parse_scores_file(data: bytes | str) -> FloatArray:
+    """Scores from a file: one column, with or without a header line, or all on one line.
+
+    A first line without a number is a header. Lines of plain numbers go to a C reader; anything
+    else is read as typed scores (:func:`parse_scores`: one score per line may use a decimal
+    comma), which names the first bad one by its position among the scores.
+
+    >>> parse_scores_file(b"score\\n3.6\\n1.2\\n").tolist()
+    [3.6, 1.2]
+    >>> parse_scores_file("3,6\\n1,25\\n").tolist()
+    [3.6, 1.25]
+    """
+    text = decode_text(data).removeprefix("\ufeff")
+    head, _, rest = text.lstrip().partition("\n")
+    if not any(_is_number(token) for token in split_scores(head)):
+        text = rest
+    body = text.encode("utf-8")
+    if body.count(b"\n") > 1 and not body.translate(None, _PLAIN_BODY):
+        values = _plain_matrix(body, None, 1)
+        if values is not None and (np.abs(values) <= limits.MAX_ABS_SCORE).all():
+            column: FloatArray = values[:, 0].copy()
+            return column
+    return parse_scores(text)
 
 
 def _read_plain(body: bytes, delimiter: str | None) -> FloatArray:

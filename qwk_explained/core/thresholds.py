@@ -113,6 +113,8 @@ class Thresholds:
         The cross-validation's number of parts and the random generator's seed.
     n, distinct_scores : int
         Number of items and of distinct scores.
+    actual_hist, predicted_hist : tuple of int
+        How many items have each actual rating, and how many the cut points give each rating.
     start : {"rounding", "quantiles"}
         The start the kept cut points came from.
     starts : tuple of Start
@@ -130,6 +132,8 @@ class Thresholds:
     seed: int
     n: int
     distinct_scores: int
+    actual_hist: tuple[int, ...]
+    predicted_hist: tuple[int, ...]
     start: StartName
     starts: tuple[Start, ...]
 
@@ -354,6 +358,7 @@ def _pair_kappa(actual: NDArray[np.int64], predicted: NDArray[np.int64],
 class _Fit:
     cuts: tuple[float, ...]
     kappa: float
+    predicted_hist: tuple[int, ...]
     start: StartName
     starts: tuple[Start, ...]
 
@@ -379,7 +384,9 @@ def _fit(data: _Sorted, min_rating: int, starts: Sequence[StartName]) -> _Fit:
         if num * found[best][1] < found[best][0] * chance:  # exactly smaller num/chance
             best = index
     num, chance, fitted = found[best]
-    return _Fit(data.cut_values(fitted), _kappa(n, num, chance), tried[best].name, tuple(tried))
+    edges = data.bounds[np.concatenate(([0], fitted, [data.m]))]
+    return _Fit(data.cut_values(fitted), _kappa(n, num, chance),
+                tuple(int(v) for v in np.diff(edges)), tried[best].name, tuple(tried))
 
 
 def _check_int(value: Any, code: str, low: int, high: int) -> int:
@@ -568,4 +575,5 @@ def optimize_thresholds(
     return Thresholds(cuts=fit.cuts, kappa=fit.kappa, cv_kappa=cv_kappa, fold_kappas=fold_kappas,
                       min_rating=low, max_rating=int(labels[-1]), weights=weights,
                       folds=int(folds), seed=seed, n=len(positions), distinct_scores=data.m,
-                      start=fit.start, starts=fit.starts)
+                      actual_hist=tuple(int(v) for v in data.hist),
+                      predicted_hist=fit.predicted_hist, start=fit.start, starts=fit.starts)

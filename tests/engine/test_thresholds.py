@@ -150,6 +150,8 @@ def test_cuts_never_cross_and_kappa_is_that_of_the_cuts_returned(data) -> None:
     assert result.kappa == quadratic_weighted_kappa(actual, apply_thresholds(scores, result.cuts))
     assert result.kappa == quadratic_weighted_kappa(actual, result.predict(scores),
                                                     min_rating=0, max_rating=size - 1)
+    assert result.predicted_hist == tuple(np.bincount(result.predict(scores), minlength=size))
+    assert result.actual_hist == tuple(np.bincount(actual, minlength=size))
 
 
 @PROPERTIES
