@@ -171,7 +171,7 @@ def as_scores(values: Any) -> FloatArray:
         raise InputError("too_many_items", count=int(array.size), limit=limits.MAX_ITEMS)
     if array.dtype.kind in "iuf":
         with np.errstate(over="ignore"):  # a float128 or a huge int beyond float64: +-inf, caught
-            return _checked(array.astype(np.float64), None, 1)
+            return _checked(array.astype(np.float64, copy=False), None, 1)
     if array.dtype.kind in "US" or (array.dtype.kind == "O" and all(
             isinstance(v, str | int | float) and not isinstance(v, bool) for v in array.tolist())):
         tokens = [normalise(str(v)).strip() for v in array.tolist()]

@@ -223,7 +223,8 @@ class _Sorted:
 
     def __init__(self, actual: NDArray[np.int64], scores: FloatArray, order: NDArray[np.int64],
                  distances: NDArray[np.int64]) -> None:
-        self.actual = actual[order]  # positions on the scale, in score order
+        # Positions on the scale (N <= 50 fits a byte), in score order.
+        self.actual = actual[order].astype(np.int8)
         ordered = scores[order]
         starts = np.flatnonzero(ordered[1:] != ordered[:-1]) + 1
         self.bounds = np.concatenate(([0], starts, [len(ordered)])).astype(np.int64)
@@ -282,7 +283,8 @@ class _Sorted:
         size = self.distances.shape[0]
         edges = self.bounds[np.concatenate(([0], positions, [self.m]))]
         predicted = np.repeat(np.arange(size, dtype=np.int64), np.diff(edges))
-        observed = np.bincount(self.actual * size + predicted, minlength=size * size)
+        observed = np.bincount(self.actual.astype(np.int64) * size + predicted,
+                               minlength=size * size)
         num = int(np.vdot(observed, self.distances.ravel()))
         chance = int(self.r @ np.diff(edges))
         return num, chance
@@ -554,20 +556,19 @@ def optimize_thresholds(
     """
     positions, values, labels = _prepare(actual, scores, min_rating, max_rating)
     size = len(labels)
-    order = np.argsort(values, kind="stable")
-    distinct = 1 + int(np.count_nonzero(np.diff(values[order])))
-    if distinct < size:
-        raise InputError("thresholds_few_scores", count=distinct, ratings=size)
     if not is_weighting(weights):
         raise InputError("unknown_weights", value=str(weights), choices=", ".join(WEIGHTINGS))
+    distances = _distances(weights, size)
+    order = np.argsort(values, kind="stable")
+    data = _Sorted(positions, values, order, distances)
+    if data.m < size:
+        raise InputError("thresholds_few_scores", count=data.m, ratings=size)
     if folds != 0:
         _check_int(folds, "bad_folds", 2, min(limits.MAX_FOLDS, len(positions)))
     seed = _check_int(seed, "bad_seed", 0, limits.MAX_SEED)
     chosen = tuple(dict.fromkeys(starts)) if not isinstance(starts, str) else ()
     if not chosen or any(name not in STARTS for name in chosen):
         raise InputError("bad_starts", value=str(starts), choices=", ".join(STARTS))
-    distances = _distances(weights, size)
-    data = _Sorted(positions, values, order, distances)
     low = int(labels[0])
     fit = _fit(data, low, chosen)
     cv_kappa, fold_kappas = (None, ()) if folds == 0 else _cross_validate(

@@ -319,3 +319,14 @@ def test_quantile_cuts_copy_the_actual_histogram() -> None:
     scores = np.linspace(0, 1, 10)
     predicted = apply_thresholds(scores, quantile_cuts(actual, scores))
     assert np.bincount(predicted).tolist() == [3, 2, 5]
+
+
+def test_the_widest_scale_keeps_exact_counts() -> None:
+    """50 ratings (the limit): positions and pair codes must not overflow a small integer type."""
+    rng = np.random.default_rng(4)
+    actual = np.concatenate([np.arange(limits.MAX_RATINGS), rng.integers(0, 50, 950)])
+    scores = actual + rng.normal(0, 3, len(actual))
+    result = optimize_thresholds(actual, scores, folds=2)
+    assert len(result.cuts) == limits.MAX_RATINGS - 1
+    assert result.kappa == quadratic_weighted_kappa(actual, result.predict(scores))
+    assert result.kappa >= max(start.kappa for start in result.starts)
