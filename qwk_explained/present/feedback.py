@@ -23,7 +23,7 @@ from qwk_explained.teaching.checking import (
     hint_params,
 )
 
-from .catalogue import STEP_OF
+from .catalogue import STEP_OF, STEPS
 from .i18n import format_param, message, t
 from .languages import language
 from .numbers import format_label, format_number
@@ -119,12 +119,14 @@ def explanation(lang: str, result: Walkthrough, answer: CheckedAnswer) -> list[s
 
 
 def first_wrong_sentence(lang: str, result: Walkthrough, checked: Sequence[CheckedAnswer]) -> str:
-    """How many values are right and where the first wrong one is: the step to start again from."""
+    """How many values are right and where the first wrong one is: the step to start again from.
+    In the last step (kappa) it is the only wrong value, and no later step builds on it."""
     wrong = first_wrong(checked)
     if wrong is None:
         raise ValueError("every value is right: there is no first wrong one")
     step = STEP_OF[wrong.quantity]
-    return t(lang, "checker.summary_first_wrong",
+    last = step is STEPS[-1]
+    return t(lang, "checker.summary_last_wrong" if last else "checker.summary_first_wrong",
              right=format_number(sum(answer.accepted for answer in checked), lang),
              count=format_number(len(checked), lang), where=where(lang, result, wrong),
              number=format_number(step.number, lang), title=t(lang, step.title_key))
