@@ -30,22 +30,32 @@ _COMPONENT = st.components.v2.component(
 )
 
 
-def draw(html: str, *, key: str, on_cell: Callable[[str], None] | None = None) -> None:
+def draw(html: str, *, key: str, on_cell: Callable[[str], None] | None = None,
+         on_cut: Callable[[str], None] | None = None, decimal: str = ".") -> None:
     """Draw one chart (HTML from :mod:`qwk_explained.present.charts`) under the widget ``key``.
 
     With ``on_cell``, its cells are buttons: a click calls ``on_cell("i,j")`` (positions, as the
-    browser sent them: untrusted text) before the page reruns.
+    browser sent them: untrusted text) before the page reruns. With ``on_cut`` (the scores chart
+    of :mod:`qwk_explained.present.score_chart`), its cut points can be dragged: where one is let
+    go calls ``on_cut("k:value")`` (untrusted text too); ``decimal`` is the language's decimal
+    mark, for the value shown while dragging.
     """
     callbacks: dict[str, Any] = {}
-    if on_cell is not None:
-        def _clicked() -> None:
-            value = (st.session_state.get(key) or {}).get("cell")
-            if isinstance(value, str):
-                on_cell(value)
+    for trigger, handler in (("cell", on_cell), ("cut", on_cut)):
+        if handler is not None:
+            callbacks[f"on_{trigger}_change"] = _relay(key, trigger, handler)
+    _COMPONENT(data={"kind": "chart", "html": html, "clickable": on_cell is not None,
+                     "cuts": on_cut is not None, "decimal": decimal}, key=key, **callbacks)
 
-        callbacks["on_cell_change"] = _clicked
-    _COMPONENT(data={"kind": "chart", "html": html, "clickable": on_cell is not None}, key=key,
-               **callbacks)
+
+def _relay(key: str, trigger: str, handler: Callable[[str], None]) -> Callable[[], None]:
+    """The component's callback for ``trigger``: the text the browser sent, to ``handler``."""
+    def relay() -> None:
+        value = (st.session_state.get(key) or {}).get(trigger)
+        if isinstance(value, str):
+            handler(value)
+
+    return relay
 
 
 def copy_button(text: str, *, key: str) -> None:

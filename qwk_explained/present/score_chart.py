@@ -60,12 +60,13 @@ def score_histograms(actual: NDArray[np.int64], scores: NDArray[np.float64], *,
     ([0.0, 0.5, 1.0], [[2, 0], [0, 1]])
     """
     low, high = float(scores.min()), float(scores.max())
-    width = (high - low) or 1.0
-    index = np.minimum(((scores - low) / width * bins).astype(np.int64), bins - 1)
+    edges = np.linspace(low, high if high > low else low + 1.0, bins + 1)
+    # Bins are [a, b), the last [a, b], as np.histogram counts them.
+    index = np.clip(np.searchsorted(edges, scores, side="right") - 1, 0, bins - 1)
     size = max_rating - min_rating + 1
     rows = actual.astype(np.int64) - min_rating
     counts = np.bincount(rows * bins + index, minlength=size * bins).reshape(size, bins)
-    return ScoreHistograms(np.linspace(low, low + width, bins + 1), counts, min_rating)
+    return ScoreHistograms(edges, counts, min_rating)
 
 
 def _x(value: float, low: float, high: float) -> float:
@@ -115,7 +116,8 @@ def score_chart_html(histograms: ScoreHistograms, cuts: Sequence[float], lang: s
                      f'{escape(format_number(value, lang, 2))}</text>')
     for k, cut in enumerate(cuts):
         x = min(max(_x(cut, low, high), _LEFT), _WIDTH - _RIGHT)
-        parts.append(f'<g class="qwk-cut" data-cut="{k}" tabindex="0" style="cursor:ew-resize">'
+        parts.append(f'<g class="qwk-cut" data-cut="{k}" data-value="{float(cut)!r}" tabindex="0" '
+                     'style="cursor:ew-resize">'
                      f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{_TOP - 6}" y2="{bottom:.1f}" '
                      'stroke="currentColor" stroke-width="2" stroke-dasharray="5 3"/>'
                      f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{_TOP - 6}" y2="{bottom:.1f}" '
