@@ -8,7 +8,8 @@ whole screen, hiding the numbers of a matrix too wide for the screen. A click on
 as the trigger ``cell`` (``"i,j"``, positions) and calls the caller's function before the rerun.
 
 The same component draws the share box's copy button, which must work where the browser's
-clipboard API does not (plain http on a classroom network, touch screens with no hover).
+clipboard API does not (plain http on a classroom network, touch screens with no hover). Each
+instance also sets the page's language (``<html lang>``) to the reader's.
 """
 
 from __future__ import annotations
@@ -19,6 +20,9 @@ from typing import Any
 
 import streamlit as st
 
+from qwk_explained.present.languages import language
+
+from . import state
 from .text import tr
 
 _ASSETS = Path(__file__).resolve().parent / "assets"
@@ -31,21 +35,22 @@ _COMPONENT = st.components.v2.component(
 
 
 def draw(html: str, *, key: str, on_cell: Callable[[str], None] | None = None,
-         on_cut: Callable[[str], None] | None = None, decimal: str = ".") -> None:
+         on_cut: Callable[[str], None] | None = None) -> None:
     """Draw one chart (HTML from :mod:`qwk_explained.present.charts`) under the widget ``key``.
 
     With ``on_cell``, its cells are buttons: a click calls ``on_cell("i,j")`` (positions, as the
     browser sent them: untrusted text) before the page reruns. With ``on_cut`` (the scores chart
-    of :mod:`qwk_explained.present.score_chart`), its cut points can be dragged: where one is let
-    go calls ``on_cut("k:value")`` (untrusted text too); ``decimal`` is the language's decimal
-    mark, for the value shown while dragging.
+    of :mod:`qwk_explained.present.score_chart`), its cut points can be dragged or moved with
+    the arrow keys: where one is let go calls ``on_cut("k:value")`` (untrusted text too).
     """
     callbacks: dict[str, Any] = {}
     for trigger, handler in (("cell", on_cell), ("cut", on_cut)):
         if handler is not None:
             callbacks[f"on_{trigger}_change"] = _relay(key, trigger, handler)
+    lang = state.lang()
     _COMPONENT(data={"kind": "chart", "html": html, "clickable": on_cell is not None,
-                     "cuts": on_cut is not None, "decimal": decimal}, key=key, **callbacks)
+                     "cuts": on_cut is not None, "decimal": language(lang).decimal,
+                     "lang": lang}, key=key, **callbacks)
 
 
 def _relay(key: str, trigger: str, handler: Callable[[str], None]) -> Callable[[], None]:
@@ -61,4 +66,5 @@ def _relay(key: str, trigger: str, handler: Callable[[str], None]) -> Callable[[
 def copy_button(text: str, *, key: str) -> None:
     """A button that copies ``text`` and says so; for the share link."""
     _COMPONENT(data={"kind": "copy", "text": text, "label": tr("share.copy"),
-                     "done": tr("share.copied"), "failed": tr("share.copy_failed")}, key=key)
+                     "done": tr("share.copied"), "failed": tr("share.copy_failed"),
+                     "lang": state.lang()}, key=key)

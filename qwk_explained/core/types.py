@@ -53,6 +53,15 @@ def is_weighting(value: object) -> TypeGuard[Weighting]:
     return value in WEIGHTINGS
 
 
+def is_quantity(value: object) -> TypeGuard[Quantity]:
+    """Whether ``value`` names a quantity a learner can have checked (``"expected"``, ``"kappa"``).
+
+    >>> is_quantity("expected"), is_quantity("histograms")
+    (True, False)
+    """
+    return value in QUANTITIES
+
+
 def is_scale(value: object) -> TypeGuard[Scale]:
     """Whether ``value`` names a rating scale convention (``"range"`` or ``"observed"``).
 

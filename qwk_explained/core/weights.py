@@ -20,7 +20,7 @@ from .types import (
     is_weighting,
 )
 
-__all__ = ["WEIGHTINGS", "custom_weights", "resolve_weights", "weight_matrix"]
+__all__ = ["custom_weights", "resolve_weights", "weight_matrix"]
 
 
 def weight_matrix(kind: Weighting, size: int) -> NDArray[np.float64]:

@@ -45,6 +45,7 @@ from .colours import (
     value_range,
 )
 from .i18n import t
+from .languages import language
 from .numbers import format_count, format_label, format_number
 
 #: Above this many ratings the cells are too small for a number: it is in the explanation only.
@@ -236,12 +237,14 @@ def matrix_html(
     written = size <= MAX_TEXT_SIZE
     heads = [escape(format_label(x, lang) if isinstance(x, int | np.integer) else str(x))
              for x in labels]
+    # Set vertically beside the rows: Chinese upright, top to bottom; Latin turned (upwards).
+    y_class = "qwk-ytitle qwk-upright" if language(lang).upright_in_vertical_text else "qwk-ytitle"
 
     rows = []
     for i in range(size):
         cells = []
         if i == 0:
-            cells.append(f'<th scope="rowgroup" rowspan="{size}" class="qwk-ytitle">'
+            cells.append(f'<th scope="rowgroup" rowspan="{size}" class="{y_class}">'
                          f"<span>{escape(y_title)}</span></th>")
         cells.append(f'<th scope="row">{heads[i]}</th>')
         for j in range(size):

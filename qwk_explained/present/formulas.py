@@ -3,7 +3,7 @@ r"""LaTeX for every step of weighted kappa, shown twice: symbolic, then with the
 Formulas are the same in every language, so they hold symbols only, never words: O (observed), w
 (weights), h^{a}_i and h^{p}_j (the histograms of the actual and predicted ratings), E (expected),
 n (items), N (ratings on the scale), \kappa, \text{num} and \text{den}. Only the numbers change
-with ``lang``, and they all go through :func:`qwk_explained.numbers.format_latex` (``0{,}25`` in
+with ``lang``, and they all go through :func:`.numbers.format_latex` (``0{,}25`` in
 Spanish and Turkish), so a formula rounds exactly like the sentence beside it: counts as integers,
 everything else to 4 decimals.
 
@@ -43,9 +43,6 @@ from .numbers import (
     format_number,
     format_p_value,
 )
-
-#: Weightings with a symbolic formula (``custom`` is any non-negative N x N matrix).
-WEIGHT_KINDS: tuple[WeightsName, ...] = WEIGHTS_NAMES
 
 #: What an undefined quantity (kappa with den = 0, z with SE_0 = 0) equals in a formula.
 UNDEFINED = r"\text{?}"
@@ -226,8 +223,8 @@ def _capped_terms(terms: Sequence[str], max_terms: int | None) -> list[str]:
 
 
 def _check_kind(kind: WeightsName) -> None:
-    if kind not in WEIGHT_KINDS:
-        raise ValueError(f"unknown weighting {kind!r}; expected one of {WEIGHT_KINDS}")
+    if kind not in WEIGHTS_NAMES:
+        raise ValueError(f"unknown weighting {kind!r}; expected one of {WEIGHTS_NAMES}")
 
 
 # --- step 1: the observed matrix O ---------------------------------------------------------------

@@ -1,8 +1,8 @@
 """The guided page (/guided), driven with AppTest like a learner would, in every language.
 
 Sources of truth: the engine (``qwk_explained.walkthrough`` on the same vectors, formatted by
-``qwk_explained.numbers`` and ``qwk_explained.present.formulas``), the rating vectors themselves
-(which items fall in a cell), and the locale files for every word.
+``qwk_explained.present.numbers`` and ``qwk_explained.present.formulas``), the rating vectors
+themselves (which items fall in a cell), and the locale files for every word.
 """
 
 from __future__ import annotations

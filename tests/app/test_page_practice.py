@@ -3,7 +3,7 @@
 Source of truth for the exercise: ``qwk_explained.teaching.exercises.make_exercise`` (itself
 checked against the engine and scikit-learn in ``tests/teaching/test_exercises.py``); for worked
 steps: ``qwk_explained.present.formulas`` with the engine's result; for words: the locale files;
-for numbers: ``qwk_explained.numbers``.
+for numbers: ``qwk_explained.present.numbers``.
 """
 
 from __future__ import annotations

@@ -30,9 +30,10 @@ from qwk_explained.core.csvfile import parse_csv
 from qwk_explained.core.limits import MAX_RATINGS
 from qwk_explained.core.parse import parse_vector
 from qwk_explained.core.scale import rating_scale
+from qwk_explained.core.types import WEIGHTINGS
 from qwk_explained.core.validate import check_pair
-from qwk_explained.core.weights import WEIGHTINGS
-from qwk_explained.present.i18n import LANGUAGES, error_message, load, t
+from qwk_explained.present.i18n import error_message, load, t
+from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import format_number
 from tests import ROOT
 from tests.app.helpers import PAGE_SLUGS, assert_clean, open_app, open_tab

@@ -8,10 +8,6 @@ code's pixels; the locale files; the page settings of ``qwk_app.frame.PAGE_SETTI
 from __future__ import annotations
 
 import io
-import os
-import subprocess
-import sys
-import time
 
 import pytest
 
@@ -19,7 +15,6 @@ from qwk_app import frame, launch, links
 from qwk_explained.present.catalogue import STEPS
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import LANGUAGES
-from tests import ROOT
 from tests.app.helpers import assert_clean, open_app
 
 SEED = {"actual": "4,4,3,4,4,4,1,1,2,1", "predicted": "0,2,1,0,0,0,1,1,2,1"}
@@ -127,40 +122,3 @@ def test_in_class_the_links_use_the_network_address(monkeypatch):
     monkeypatch.setenv(links.PUBLIC_URL_ENV, "https://kappa.example.org")
     assert "--browser.serverAddress" not in launch.streamlit_arguments(
         port=8600, address="0.0.0.0", classroom=True)
-
-
-@pytest.mark.slow
-def test_the_launcher_opens_every_page_before_the_first_visitor(tmp_path):
-    """``make run`` starts the app through the launcher: it reports the server warm (every page
-    opened once) on its own, with no visitor."""
-    port = free_port()
-    log = tmp_path / "launch.log"
-    with open(log, "wb") as sink:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "qwk_app.launch", "--port", str(port), "--address",
-             "127.0.0.1", "--server.headless", "true", "--browser.gatherUsageStats", "false",
-             "--server.fileWatcherType", "none"],
-            cwd=ROOT, stdout=sink, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-            start_new_session=os.name == "posix")
-    try:
-        deadline = time.monotonic() + 120
-        while "warm in" not in log.read_text(errors="replace"):
-            assert process.poll() is None, log.read_text(errors="replace")
-            assert time.monotonic() < deadline, log.read_text(errors="replace")
-            time.sleep(0.5)
-        assert "failed" not in log.read_text(errors="replace")
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])

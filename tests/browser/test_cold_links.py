@@ -17,7 +17,8 @@ import pytest
 
 from qwk_explained import walkthrough
 from qwk_explained.present.catalogue import STEPS
-from qwk_explained.present.i18n import LANGUAGES, t
+from qwk_explained.present.i18n import t
+from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import format_number
 from tests.browser.helpers import (
     SEED_ACTUAL,

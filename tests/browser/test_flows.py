@@ -1,7 +1,7 @@
 """User flows in a real browser on one warm server: shared links, typing, language, upload, errors.
 
 Source of truth for every number: the engine (``qwk_explained.walkthrough``) formatted by
-``qwk_explained.numbers``; for words: the locale files; for state: the address bar.
+``qwk_explained.present.numbers``; for words: the locale files; for state: the address bar.
 """
 
 from __future__ import annotations
@@ -144,7 +144,7 @@ def test_streamlit_english_apply_hint_is_never_shown(app: App):
     hint = app.page.locator('[data-testid="InputInstructions"]')
     expect(hint.first).to_be_attached()  # Streamlit drew it for the box being edited...
     expect(hint.first).to_be_hidden()  # ...and it is not shown
-    assert "Ctrl+Intro" in t("es", "checker.table_help")
+    assert "Ctrl+Enter" in t("es", "checker.table_help")
     box.press("Control+Enter")
     app.wait_for_query(table="3,1;1,3")
     app.assert_clean()

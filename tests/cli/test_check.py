@@ -19,7 +19,8 @@ import pytest
 
 from qwk_explained import cli, walkthrough, walkthrough_from_table
 from qwk_explained.cli.errors import CliError
-from qwk_explained.present.i18n import LANGUAGES, message, t
+from qwk_explained.present.i18n import message, t
+from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import format_number
 from qwk_explained.teaching.mistakes import CODES
 from tests import ROOT

@@ -29,8 +29,8 @@ from qwk_explained.core.errors import InputError
 from qwk_explained.core.steps import walkthrough, walkthrough_from_table
 from qwk_explained.core.tables import parse_table
 from qwk_explained.present.catalogue import STEPS
-from qwk_explained.present.i18n import LANGUAGES, error_message, t
-from qwk_explained.present.languages import environment_language
+from qwk_explained.present.i18n import error_message, t
+from qwk_explained.present.languages import LANGUAGES, environment_language
 from qwk_explained.present.numbers import format_number, format_percent
 from qwk_explained.teaching.interpret import LANDIS_KOCH_BANDS, landis_koch
 from tests import ROOT

@@ -29,8 +29,8 @@ from qwk_explained.notebook import ExplainedWalkthrough, NotebookError
 from qwk_explained.notebook import render as notebook_render
 from qwk_explained.present.catalogue import STEPS
 from qwk_explained.present.figures import WALKTHROUGH_FIGURES
-from qwk_explained.present.i18n import LANGUAGES, load, message, t
-from qwk_explained.present.languages import language
+from qwk_explained.present.i18n import load, message, t
+from qwk_explained.present.languages import LANGUAGES, language
 from qwk_explained.present.numbers import format_latex, format_number, format_percent
 from qwk_explained.teaching.examples import BY_NAME
 from tests import ROOT
@@ -100,9 +100,11 @@ def test_displaying_copies_nothing_and_keeps_the_callers_array_writeable():
     assert actual.flags.writeable and not result.actual.flags.writeable
 
 
-def test_importing_the_package_loads_no_presentation_layer():
-    # The app and the CLI import qwk_explained first: the display code must cost them nothing.
-    code = ("import sys, qwk_explained; print(sorted(m for m in sys.modules if m.startswith("
+def test_the_top_levels_walkthrough_loads_no_presentation_layer():
+    # The display code costs a notebook's first import nothing until something is shown (what
+    # importing the package or a layer loads: tests/engine/test_lazy_imports.py).
+    code = ("import sys, qwk_explained; qwk_explained.walkthrough; "
+            "print(sorted(m for m in sys.modules if m.startswith("
             "('qwk_explained.present.', 'qwk_explained.cli', 'qwk_explained.teaching', "
             "'plotly', 'IPython', 'anywidget', 'latex2mathml'))))")
     loaded = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,

@@ -18,7 +18,8 @@ from qwk_explained import walkthrough
 from qwk_explained.core.errors import InputError
 from qwk_explained.notebook import explore
 from qwk_explained.notebook.widget import KappaExplorer
-from qwk_explained.present.i18n import LANGUAGES, message, t
+from qwk_explained.present.i18n import message, t
+from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import format_number
 from qwk_explained.teaching.examples import BY_NAME
 from tests import ROOT

@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 
 from qwk_explained import walkthrough, walkthrough_from_table
+from qwk_explained.core.types import WEIGHTS_NAMES
 from qwk_explained.present import formulas as f
 from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.teaching.interpret import shown_interval
@@ -308,7 +309,7 @@ def all_formulas() -> list[str]:
            f.normalization_generic(), f.normalization_identity(), f.numerator_generic(),
            f.denominator_generic(), f.kappa_generic(), f.agreement_generic(), f.se_generic(),
            f.se_generic(null=True), f.ci_generic(), f.z_generic()]
-    out += [f.weights_generic(kind) for kind in f.WEIGHT_KINDS]
+    out += [f.weights_generic(kind) for kind in WEIGHTS_NAMES]
     for lang in LANGUAGES:
         for w in cases():
             stats = w.statistics()

@@ -15,10 +15,11 @@ import string
 
 import pytest
 
-from qwk_explained.present.i18n import LANGUAGES, load, t
+from qwk_explained.present.i18n import load, t
+from qwk_explained.present.languages import LANGUAGES
 from tests import ROOT
 
-GLOSSARIES = ROOT / "locales" / "glossary"
+GLOSSARIES = ROOT / "qwk_explained" / "locales" / "glossary"
 LANGS = list(LANGUAGES)
 
 HAN = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"

@@ -19,14 +19,14 @@ from pathlib import Path
 
 import pytest
 
-from qwk_explained.core.types import SCALES, UNDEFINED_REASONS
-from qwk_explained.core.weights import WEIGHTINGS
-from qwk_explained.present.i18n import LANGUAGES, is_plural
+from qwk_explained.core.types import SCALES, UNDEFINED_REASONS, WEIGHTINGS
+from qwk_explained.present.i18n import is_plural
+from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.teaching import conventions, theory
 from qwk_explained.teaching.interpret import BAND_CODES
 from tests import ROOT
 
-LOCALES = ROOT / "locales"
+LOCALES = ROOT / "qwk_explained" / "locales"
 OTHER_LANGUAGES = [lang for lang in LANGUAGES if lang != "en"]
 
 #: Strings this long (placeholders left out) must not be copied from English untranslated.

@@ -23,6 +23,8 @@ from qwk_explained.present.numbers import (
     format_latex,
     format_number,
     format_p_value,
+    format_percent,
+    printf_percent,
     rounds_to_zero,
 )
 
@@ -83,3 +85,11 @@ def test_the_plural_form_follows_the_count_as_it_is_shown() -> None:
         "en", "errors.csv_too_many_columns", count=1)
     assert t("en", "errors.csv_too_many_columns", count=1.5) == t(
         "en", "errors.csv_too_many_columns", count=2).replace("2", "1.5")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_printf_percent_writes_what_format_percent_writes(lang: str) -> None:
+    """The slider's printf pattern (filled in the browser by sprintf-js, here by Python's ``%``,
+    which reads ``%d`` and ``%%`` alike) writes a whole percentage as the language does."""
+    for whole in (0, 5, 60, 100):
+        assert printf_percent(lang) % whole == format_percent(whole / 100, lang, 0)

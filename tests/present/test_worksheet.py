@@ -25,7 +25,8 @@ import pytest
 from qwk_explained import walkthrough, walkthrough_from_table
 from qwk_explained.present import worksheet
 from qwk_explained.present.catalogue import STEPS
-from qwk_explained.present.i18n import LANGUAGES, t
+from qwk_explained.present.i18n import t
+from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import format_latex, format_number
 from tests import ROOT
 
