@@ -10,7 +10,6 @@ the token-by-token scan only runs to name the first bad token.
 
 from __future__ import annotations
 
-import io
 import re
 import warnings
 from collections.abc import Sequence
@@ -24,6 +23,7 @@ from . import limits
 from .csvfile import decode_text
 from .errors import InputError
 from .parse import IntArray, normalise, shorten, tokens_to_ints
+from .plain import read_float_rows
 
 FloatArray = NDArray[np.float64]
 
@@ -297,8 +297,6 @@ def _parse_careful(data: bytes | str) -> ScoredColumns:
 
 #: Bytes a plain body may hold besides its delimiter (anything else goes to the careful reader).
 _PLAIN_BODY = b"0123456789+-.eE \r\n"
-#: From this size on a plain body goes to pandas (which releases the GIL) where it is installed.
-_PANDAS_FROM_BYTES = 1 << 20
 
 
 def _parse_plain(data: bytes | str) -> ScoredColumns | None:
@@ -342,7 +340,7 @@ def _plain_matrix(body: bytes, delimiter: str | None, width: int) -> FloatArray 
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error")  # e.g. "empty input": the careful reader explains
-            values = _read_plain(body, delimiter)
+            values = read_float_rows(body, delimiter)
     except (ValueError, OverflowError, UserWarning):  # pandas' parser errors are ValueErrors
         return None
     if values.ndim != 2 or values.shape[1] != width or values.shape[0] > limits.MAX_ITEMS:
@@ -373,17 +371,3 @@ def parse_scores_file(data: bytes | str) -> FloatArray:
             column: FloatArray = values[:, 0].copy()
             return column
     return parse_scores(text)
-
-
-def _read_plain(body: bytes, delimiter: str | None) -> FloatArray:
-    if len(body) >= _PANDAS_FROM_BYTES:
-        try:  # here, not at the top: pandas is optional, and slow to import for a small file
-            import pandas as pd
-        except ImportError:
-            pass
-        else:
-            frame = pd.read_csv(io.BytesIO(body), sep=delimiter or r"\s+", header=None,
-                                dtype=np.float64, engine="c", na_filter=False)
-            return frame.to_numpy(dtype=np.float64)
-    return np.loadtxt(io.BytesIO(body), delimiter=delimiter, dtype=np.float64, comments=None,
-                      ndmin=2)

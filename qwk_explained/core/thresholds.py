@@ -391,11 +391,11 @@ def _fit(data: _Sorted, min_rating: int, starts: Sequence[StartName]) -> _Fit:
                 tuple(int(v) for v in np.diff(edges)), tried[best].name, tuple(tried))
 
 
-def _check_int(value: Any, code: str, low: int, high: int) -> int:
+def _whole(value: Any, low: int, high: int) -> int | None:
+    """``value`` as an int if it is a whole number (not a bool) from ``low`` to ``high``."""
     if isinstance(value, bool) or not isinstance(value, int | np.integer) or not (
             low <= value <= high):
-        # Text, not a number: a number is written through a float, which 2**63 - 1 is not.
-        raise InputError(code, value=shorten(str(value)), high=str(high))
+        return None
     return int(value)
 
 
@@ -563,18 +563,23 @@ def optimize_thresholds(
     data = _Sorted(positions, values, order, distances)
     if data.m < size:
         raise InputError("thresholds_few_scores", count=data.m, ratings=size)
-    if folds != 0:
-        _check_int(folds, "bad_folds", 2, min(limits.MAX_FOLDS, len(positions)))
-    seed = _check_int(seed, "bad_seed", 0, limits.MAX_SEED)
+    # The ends are given as text: a number is written through a float, which 2**63 - 1 is not.
+    most = min(limits.MAX_FOLDS, len(positions))
+    if folds != 0 and _whole(folds, 2, most) is None:
+        raise InputError("bad_folds", value=shorten(str(folds)), high=str(most))
+    seed_value = _whole(seed, 0, limits.MAX_SEED)
+    if seed_value is None:
+        raise InputError("bad_seed", value=shorten(str(seed)), high=str(limits.MAX_SEED))
     chosen = tuple(dict.fromkeys(starts)) if not isinstance(starts, str) else ()
     if not chosen or any(name not in STARTS for name in chosen):
         raise InputError("bad_starts", value=str(starts), choices=", ".join(STARTS))
     low = int(labels[0])
     fit = _fit(data, low, chosen)
     cv_kappa, fold_kappas = (None, ()) if folds == 0 else _cross_validate(
-        positions, values, order, distances, low, int(folds), seed, chosen)
+        positions, values, order, distances, low, int(folds), seed_value, chosen)
     return Thresholds(cuts=fit.cuts, kappa=fit.kappa, cv_kappa=cv_kappa, fold_kappas=fold_kappas,
                       min_rating=low, max_rating=int(labels[-1]), weights=weights,
-                      folds=int(folds), seed=seed, n=len(positions), distinct_scores=data.m,
+                      folds=int(folds), seed=seed_value, n=len(positions),
+                      distinct_scores=data.m,
                       actual_hist=tuple(int(v) for v in data.hist),
                       predicted_hist=fit.predicted_hist, start=fit.start, starts=fit.starts)

@@ -61,8 +61,8 @@ def _language(lang: str | None) -> str:
     """``lang``, checked; by default the language the environment asks for, as the terminal."""
     if lang is None:
         return environment_language()
-    if lang not in LANGUAGES:
-        raise InputError("unknown_language", value=str(lang), choices=", ".join(LANGUAGES))
+    if not isinstance(lang, str) or lang not in LANGUAGES:
+        raise InputError("unknown_language", value=str(lang)[:40], choices=", ".join(LANGUAGES))
     return lang
 
 
@@ -118,9 +118,10 @@ class ExplainedWalkthrough(Walkthrough):
         step : str or int, optional
             One step only, by slug (``"expected"``) or number (``4``), as the catalogue numbers
             them on every surface.
-        cell : (int, int), optional
+        cell : (int, int) or str, optional
             The cell whose arithmetic the formulas work out, as (actual rating, predicted
-            rating); by default the first cell where the raters disagree, as in the app.
+            rating), or as text (``"4,0"``); by default the first cell where the raters
+            disagree, as in the app.
 
         Examples
         --------
@@ -145,10 +146,18 @@ class ExplainedWalkthrough(Walkthrough):
         position = default_cell(self) if cell is None else self._position(cell)
         return Explanation(self, language, slug, position)
 
-    def _position(self, cell: tuple[int, int]) -> Cell:
-        """Rating labels (what the reader typed) to positions (what the formulas index)."""
+    def _position(self, cell: Any) -> Cell:
+        """Rating labels (what the reader typed: ``(4, 0)``, or ``"4,0"`` as a link writes it)
+        to positions (what the formulas index). Anything but two ratings is refused: a string
+        iterated character by character, or a third number, would name another cell."""
+        from qwk_explained.core.parse import shorten
+        from qwk_explained.teaching.cells import read_cell
+
+        ratings = read_cell(cell) if isinstance(cell, str) else cell
+        if not isinstance(ratings, tuple | list | np.ndarray) or len(ratings) != 2:
+            raise NotebookError("bad_cell", value=shorten(str(cell)))
         positions = []
-        for rating in cell:
+        for rating in ratings:
             is_rating = isinstance(rating, int | np.integer) and not isinstance(rating, bool)
             found = np.flatnonzero(self.labels == rating) if is_rating else np.empty(0)
             if found.size != 1:

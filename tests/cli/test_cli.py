@@ -266,6 +266,46 @@ def test_two_column_csv_alone(delimiter: str, tmp_path: Path,
     assert json.loads(out) == _seed_json()
 
 
+@pytest.mark.parametrize("text", [
+    # L3: a trailing delimiter on every row (Excel), and empty rows, read as the CSV they are.
+    "actual,predicted,\n" + "".join(f"{a},{p},\n" for a, p in zip(ACTUAL, PREDICTED, strict=True)),
+    "actual;predicted;;\n" + "".join(f"{a};{p};;\n;;;\n" for a, p in zip(ACTUAL, PREDICTED,
+                                                                          strict=True)),
+    # L4: a Spanish or Turkish spreadsheet writes whole numbers with a decimal comma.
+    "real;predicha\r\n" + "".join(f"{a},0;{p},0\r\n" for a, p in zip(ACTUAL, PREDICTED,
+                                                                       strict=True)),
+])
+def test_spreadsheet_exports_are_read(text: str, tmp_path: Path,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "export.csv"
+    path.write_text(text, encoding="utf-8")
+    status, out, err = run(["--actual-file", str(path), "--json"], capsys)
+    assert (status, err) == (0, "")
+    assert json.loads(out) == _seed_json()
+
+
+def test_a_language_given_twice_must_be_a_language_both_times(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """L10: the invalid second value was ignored and the run went on in Spanish."""
+    status, out, err = run([*SEED_ARGS, "--lang=es", "--lang=xx"], capsys)
+    assert (status, out) == (2, "")
+    assert err == "qwk-explained: " + error_message(
+        "en", InputError("unknown_language", value="xx", choices="en, es, zh, tr")) + "\n"
+    status, out, _ = run([*SEED_ARGS, "--lang", "es", "--lang", "tr"], capsys)
+    assert status == 0 and SEED_KAPPA["tr"] in out, "the last one counts, as for any option"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_closed_standard_output_is_said_on_standard_error(lang: str) -> None:
+    """L1: ``qwk-explained ... >&-`` ended with "This is a bug (AttributeError)", exit 1."""
+    command = [sys.executable, "-m", "qwk_explained", *SEED_ARGS, "--lang", lang]
+    done = subprocess.run(["sh", "-c", 'exec "$@" >&-', "sh", *command], cwd=ROOT,
+                          capture_output=False, stderr=subprocess.PIPE, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, check=False)
+    assert done.returncode == 2
+    assert done.stderr == f"qwk-explained: {t(lang, 'cli.stdout_closed')}\n"
+
+
 def test_standard_input(monkeypatch: pytest.MonkeyPatch,
                         capsys: pytest.CaptureFixture[str]) -> None:
     data = "\n".join(f"{a},{p}" for a, p in zip(ACTUAL, PREDICTED, strict=True)).encode()
@@ -344,6 +384,19 @@ BAD_INPUT: list[tuple[str, Callable[[Path], list[str]], Callable[[str], str]]] =
      _sourced("{tmp}/binary.dat", lambda: InputError("csv_not_text"))),
     ("two columns twice", lambda p: ["--actual-file", str(p / "two.csv"), "--predicted", "1,2"],
      _cli("two_columns_and_predicted", path="{tmp}/two.csv", option="--predicted")),
+    # Review finding L1: int() refused the 4,301st digit with its own ValueError (exit 1).
+    ("min 5000 digits", lambda p: [*SEED_ARGS, "--min-rating", "9" * 5000],
+     _cli("option_too_large", option="--min-rating", value="9" * 19 + "…", limit=10**9)),
+    ("max beyond a rating", lambda p: [*SEED_ARGS, "--max-rating", "-10000000000"],
+     _cli("option_too_large", option="--max-rating", value="-10000000000", limit=10**9)),
+    # L3: a header alone was "not a whole number"; both files on standard input read it twice.
+    ("header only", lambda p: ["--actual-file", str(p / "header.csv")],
+     _sourced("{tmp}/header.csv", lambda: InputError("csv_header_only"))),
+    ("stdin twice", lambda p: ["--actual-file", "-", "--predicted-file", "-"],
+     _cli("stdin_twice")),
+    # M1: the rows were re-paired across lines (1,3,5 / 2,4,6) and a kappa printed.
+    ("ragged csv", lambda p: ["--actual-file", str(p / "ragged.csv")],
+     _sourced("{tmp}/ragged.csv", lambda: InputError("csv_ragged", line=2, count=1))),
 ]
 
 
@@ -355,6 +408,8 @@ def test_bad_input_exits_2_with_one_translated_line(
     (tmp_path / "a.txt").write_text("1 2\n", encoding="utf-8")
     (tmp_path / "binary.dat").write_bytes(b"\x00\x01\x02")
     (tmp_path / "two.csv").write_text("1,2\n2,1\n", encoding="utf-8")
+    (tmp_path / "header.csv").write_text("actual,predicted\n", encoding="utf-8")
+    (tmp_path / "ragged.csv").write_text("1,2\n3\n4,5,6\n", encoding="utf-8")
     status, out, err = run([*argv(tmp_path), "--lang", lang], capsys)
     assert status == 2
     assert out == ""

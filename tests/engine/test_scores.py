@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from qwk_explained import InputError
 from qwk_explained.core import limits, scores
+from qwk_explained.core.plain import PANDAS_FROM_BYTES
 
 PROPERTIES = settings(max_examples=200, deadline=None,
                       suppress_health_check=[HealthCheck.too_slow])
@@ -163,7 +164,7 @@ def test_a_large_plain_file_goes_through_the_c_reader() -> None:
     values = np.round(rng.normal(2, 1, 200_000), 3)
     body = "\n".join(f"{a};{str(v).replace('.', ',')}" for a, v in zip(actual, values, strict=True))
     data = ("rating;score\n" + body + "\n").encode()
-    assert len(data) > scores._PANDAS_FROM_BYTES
+    assert len(data) > PANDAS_FROM_BYTES
     read = scores._parse_plain(data)
     assert read is not None
     assert (read.actual == actual).all() and (read.scores == values).all()

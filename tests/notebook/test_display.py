@@ -34,6 +34,7 @@ from qwk_explained.present.languages import LANGUAGES, language
 from qwk_explained.present.numbers import format_latex, format_number, format_percent
 from qwk_explained.teaching.examples import BY_NAME
 from tests import ROOT
+from tests.hostile import assert_translated
 
 LANGS = tuple(LANGUAGES)
 SEED = BY_NAME["seed_es"]
@@ -275,6 +276,25 @@ def test_the_cell_is_given_as_ratings_and_worked_out_in_every_formula():
     assert result.explain("en", cell=(5, 1)).cell == (4, 0)
 
 
+def test_a_cell_written_as_text_is_the_same_cell():
+    """L7: ``cell="4,0"`` was iterated character by character ("4 is not on the scale")."""
+    result = walkthrough(BY_NAME["seed_en"].actual, BY_NAME["seed_en"].predicted)
+    assert result.explain("en", step=4, cell="5,2").cell == result.explain(
+        "en", step=4, cell=(5, 2)).cell == (4, 1)
+
+
+@pytest.mark.parametrize("cell", [(4, 0, 1), (4,), "4", "a,b", 4, None, [[4, 0]], "40"])
+def test_anything_but_two_ratings_is_not_a_cell(seed, cell):
+    """L7: ``cell=(4, 0, 1)`` was accepted silently, its third number ignored."""
+    if cell is None:  # None is the documented default: the first disagreement
+        assert seed.explain("en", cell=cell).cell
+        return
+    with pytest.raises(NotebookError) as raised:
+        seed.explain("en", cell=cell)
+    assert raised.value.key in {"notebook.bad_cell", "notebook.not_on_scale"}
+    assert_translated(raised.value)
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_bad_arguments_raise_errors_the_locales_word(seed, lang):
     with pytest.raises(NotebookError) as unknown_step:
@@ -296,7 +316,7 @@ def test_every_notebook_error_code_is_translated():
     source = "\n".join(p.read_text("utf-8")
                        for p in (ROOT / "qwk_explained" / "notebook").glob("*.py"))
     codes = set(re.findall(r"NotebookError\(\s*\"([a-z_]+)\"", source))
-    assert codes == {"unknown_step", "not_on_scale"}
+    assert codes == {"unknown_step", "not_on_scale", "bad_cell"}
     for lang in LANGS:
         assert all(f"notebook.{code}" in load(lang) for code in codes)
 
