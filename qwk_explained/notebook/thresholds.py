@@ -22,7 +22,7 @@ from qwk_explained.core.types import RatingsLike, Weighting
 from .display import JSON_TYPE, MimeBundle, _bundle, _language
 
 if TYPE_CHECKING:
-    from qwk_explained.present.outline import Block
+    from qwk_explained.present.blocks import Block
 
 __all__ = ["ExplainedThresholds", "ThresholdsExplanation", "optimize_thresholds"]
 

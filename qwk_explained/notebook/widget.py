@@ -26,10 +26,11 @@ from qwk_explained.core.parse import parse_vector, shorten
 from qwk_explained.core.steps import Walkthrough, walkthrough
 from qwk_explained.core.types import WEIGHTINGS, is_weighting
 from qwk_explained.core.validate import as_ratings
+from qwk_explained.present.blocks import Block, Chart
 from qwk_explained.present.catalogue import step
 from qwk_explained.present.i18n import message, t
 from qwk_explained.present.languages import LANGUAGES
-from qwk_explained.present.outline import Block, Formula, quantity_blocks, verdict_blocks
+from qwk_explained.present.outline import chart_blocks
 
 from . import render
 
@@ -71,10 +72,12 @@ def view_blocks(result: Walkthrough, lang: str) -> list[Block]:
     """What the widget shows below the fields: O, w and E as tables, then kappa worked out."""
     blocks: list[Block] = []
     for name in ("observed", "weights", "expected"):
-        blocks += quantity_blocks(result, name, lang)
-    if render.mathml_available():  # the notebook extra; without it the value alone is shown
-        blocks += [Formula(latex) for latex in step("kappa").plugged(result, (0, 0), lang)]
-    return blocks + verdict_blocks(result, lang)
+        blocks += chart_blocks(Chart(name, result), lang)
+    # Kappa's result and verdict as step 7 says them everywhere (no interval: the widget is for
+    # trying ratings); the formula needs MathML (the notebook extra), else the value alone.
+    roles = ("result", "verdict") if render.mathml_available() else ("verdict",)
+    return blocks + [block for block in step("kappa").blocks(result, (0, 0), lang)
+                     if block.role in roles]
 
 
 class KappaExplorer(anywidget.AnyWidget):

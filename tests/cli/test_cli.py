@@ -71,29 +71,37 @@ def test_walkthrough_text_in_each_language(lang: str, capsys: pytest.CaptureFixt
     for step in STEPS:
         assert step.heading(lang) in out, step.heading(lang)
     kappa = SEED_KAPPA[lang]
-    num, den = format_number(0.45, lang), format_number(0.395, lang)
-    # Every formula is printed with the numbers plugged in, formatted for the language.
-    assert f"kappa = 1 − num / den = 1 − {num} / {den} = {kappa}" in out
-    assert "E[4, 0] = hist_a[4] × hist_p[0] / n = 5 × 4 / 10 = 2" in out
-    assert f"w[0, 1] = (0 − 1)² / (5 − 1)² = 1 / 16 = {format_number(0.0625, lang)}" in out
-    assert f"O[4, 0] / n = 4 / 10 = {format_number(0.4, lang)}" in out
+
+    def n(value: float) -> str:
+        return format_number(value, lang)
+
+    # Every formula is printed with the numbers plugged in, formatted for the language; the
+    # followed cell is the app's first one, O[3, 1] (the first where the raters disagree).
+    # Worked out by hand: h_a = (0, 3, 1, 1, 5), h_p = (4, 4, 2, 0, 0), n = 10.
+    assert f"κ = 1 − {n(0.45)} / {n(0.395)} = 1 − {n(1.1392)} = {kappa}" in out
+    assert "E[3, 1] = hᵃ[3] × hᵖ[1] / n = 1 × 4 / 10 = " + n(0.4) in out
+    assert f"w[3, 1] = (3 − 1)² / (5 − 1)² = 4 / 16 = {n(0.25)}" in out
+    assert f"O[3, 1] / n = 1 / 10 = {n(0.1)}" in out
+    assert f"num = {n(0.25)} × {n(0.1)} + 1 × {n(0.4)} + {n(0.25)} × {n(0.1)} = {n(0.45)}" in out
     assert t(lang, "common.band.poor") in out
     assert flat(t(lang, "interval.shown", se=format_number(0.0741, lang),
                   level=format_percent(0.95, lang), low=format_number(-0.2845663, lang),
                   high=format_number(0.0060853, lang))) in flat(out)
     assert flat(t(lang, "interval.small_sample", n=format_number(10, lang),
                   size=format_number(5, lang), min_items=format_number(50, lang))) in flat(out)
-    assert f"z = kappa / SE0 = {kappa} / {format_number(0.0993489, lang)}" in out
+    z_row = next(line for line in out.splitlines() if t(lang, "common.z_statistic") in line)
+    assert z_row.split("|")[1].strip() == format_number(-1.4015, lang)
     assert not re.search(r"\bnan\b", out, re.IGNORECASE)
     # A missing key would print as itself ("cli.something"): every sentence must resolve.
-    assert not re.search(r"\b(?:cli|common|errors|undefined)\.[a-z_]+", out)
+    assert not re.search(r"\b(?:cli|common|errors|undefined|steps|step_by_step)\.[a-z_]+", out)
 
 
 def test_matrices_are_aligned_tables_labelled_with_the_ratings(
         capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run([*SEED_ARGS, "--lang", "en"], capsys)
     lines = out.splitlines()
-    start = lines.index(next(line for line in lines if line.strip().startswith("i \\ j")))
+    corner = t("en", "checker.ws.corner")
+    start = lines.index(next(line for line in lines if line.strip().startswith(corner)))
     table = lines[start:start + 7]
     assert table[0].split("|")[1].split() == ["0", "1", "2", "3", "4"]
     assert [row.split("|")[0].strip() for row in table[2:]] == ["0", "1", "2", "3", "4"]
@@ -146,7 +154,10 @@ def test_scale_with_gaps_shows_positions(capsys: pytest.CaptureFixture[str]) -> 
     # Invariant: on an observed scale [1, 5, 9] the weights use positions 0, 1, 2, not values.
     _, out, _ = run(["--actual", "1,5,9,1,5", "--predicted", "1,9,9,5,5", "--scale", "observed",
                      "--lang", "en"], capsys)
-    assert "w[1, 5] = (p(1) − p(5))² / (N − 1)² = (0 − 1)² / (3 − 1)² = 1 / 4 = 0.25" in out
+    assert flat(t("en", "steps.weights_positions")) in flat(out)
+    # The followed cell is O[1, 5] (the first where the raters disagree): positions 0 and 1.
+    assert "w[1, 5] = (i − j)² / (N − 1)² |(i = 0, j = 1) = (0 − 1)² / (3 − 1)² = 1 / 4 = 0.25" \
+        in out
     assert t("en", "common.in_sentence.scale.observed") in out
 
 
@@ -484,7 +495,7 @@ def test_python_dash_m_runs_the_cli() -> None:
                           capture_output=True, text=True, encoding="utf-8", cwd=ROOT,
                           env=_subprocess_env(), timeout=60, check=False)
     assert done.returncode == 0, done.stderr
-    assert "kappa = \u22120,1392" in done.stdout
+    assert "κ = 1 − 0,45 / 0,395 = 1 − 1,1392 = \u22120,1392" in done.stdout
     bad = subprocess.run([sys.executable, "-m", "qwk_explained", "--actual", "1,x"],
                          capture_output=True, text=True, encoding="utf-8", cwd=ROOT,
                          env=_subprocess_env(), timeout=60, check=False)

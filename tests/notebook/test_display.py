@@ -27,8 +27,8 @@ from qwk_explained.core import steps as core_steps
 from qwk_explained.core.errors import InputError
 from qwk_explained.notebook import ExplainedWalkthrough, NotebookError
 from qwk_explained.notebook import render as notebook_render
-from qwk_explained.present.catalogue import STEPS
-from qwk_explained.present.figures import WALKTHROUGH_FIGURES
+from qwk_explained.present.blocks import Formula
+from qwk_explained.present.catalogue import FIGURE_NAMES, STEPS
 from qwk_explained.present.i18n import load, message, t
 from qwk_explained.present.languages import LANGUAGES, language
 from qwk_explained.present.numbers import format_latex, format_number, format_percent
@@ -135,17 +135,29 @@ def test_bundle_holds_text_markdown_and_html_but_json_only_on_request(seed, lang
     assert json.loads(json.dumps(explanation.json)) == result_json(seed, seed.statistics())
 
 
+def _sections(text: str) -> dict[str, str]:
+    """Plain text cut at its blank lines, by each section's first line (its heading)."""
+    return {part.splitlines()[0]: part for part in text.split("\n\n")}
+
+
 @pytest.mark.parametrize("lang", LANGS)
-def test_plain_text_is_the_command_lines_text(seed, lang):
-    core = core_steps.walkthrough(SEED.actual, SEED.predicted)
-    expected = render_text(core, core.statistics(), lang, "range")
-    assert seed.explain(lang)._repr_mimebundle_()["text/plain"] == expected
-    observed = walkthrough(SEED.actual, SEED.predicted, scale="observed")
-    # The terminal's text is wrapped to the terminal's width: compare words, not lines.
-    words = " ".join(observed.explain(lang).text.split())
-    core_observed = core_steps.walkthrough(SEED.actual, SEED.predicted, scale="observed")
-    printed = render_text(core_observed, core_observed.statistics(), lang, "observed")
-    assert words == " ".join(printed.split())
+@pytest.mark.parametrize("scale", ["range", "observed"])
+def test_plain_text_writes_the_steps_as_the_command_line(lang, scale):
+    """Steps 1 to 6 read exactly as the terminal prints them (same blocks, same renderer); step 7
+    gives the interval in the verdict, where the terminal has a section on the statistics."""
+    shown = walkthrough(SEED.actual, SEED.predicted, scale=scale)
+    core = core_steps.walkthrough(SEED.actual, SEED.predicted, scale=scale)
+    printed = _sections(render_text(core, core.statistics(), lang, scale))
+    text = _sections(shown.explain(lang).text)
+    for step in STEPS[:-1]:
+        heading = step.heading(lang)
+        # Wrapped to each one's width: compare words, not lines.
+        assert text[heading].split() == printed[heading].split(), heading
+    interval = t(lang, "interval.shown", se=format_number(shown.statistics().se, lang),
+                 level=format_percent(0.95, lang),
+                 low=format_number(shown.statistics().ci_low, lang),
+                 high=format_number(shown.statistics().ci_high, lang))
+    assert " ".join(interval.split()) in " ".join(text[STEPS[-1].heading(lang)].split())
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -184,8 +196,9 @@ def test_markdown_shows_every_step_of_the_catalogue_with_both_formulas(seed, lan
         assert markdown.index(heading) > position  # in the catalogue's order
         position = markdown.index(heading)
         assert t(lang, step.text_key) in markdown
-        for latex in (*step.generic(seed.weights_name), *step.plugged(seed, cell, lang)):
-            assert latex in formulas, (step.slug, latex)
+        for block in step.blocks(seed, cell, lang):
+            if isinstance(block, Formula) and block.role in ("generic", "result"):
+                assert block.latex in formulas, (step.slug, block.latex)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -239,6 +252,16 @@ def test_mathml_keeps_each_number_whole(seed, lang):
     # No number is split by its decimal mark into an operator (drawn as "0, 45").
     assert not re.search(r"</mn><mrow><mo>(&#x0002C;|&#x0002E;|,|\.)</mo></mrow><mn>", html)
     assert '<mo form="prefix">&#x02212;</mo><mn>' in html  # -0.1392: a sign, not a subtraction
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_formula_over_several_lines_shows_no_alignment_mark(seed, lang):
+    """The sums of step 6 are written over several lines for a phone (an aligned environment);
+    in MathML they are one left-aligned column, never a stray "&" (the reviews saw one in the
+    widget)."""
+    html = seed.explain(lang, step="sums").html
+    assert html is not None and "<mtable>" in html
+    assert "<mi>&amp;</mi>" not in html and "<mi>&</mi>" not in html
 
 
 def test_without_mathml_the_markdown_is_the_richest_output(seed, monkeypatch):
@@ -391,7 +414,7 @@ def test_statistics_caveats_follow_the_numbers(lang):
 
 def test_figures_are_the_apps_figures_in_the_chosen_language(seed, monkeypatch):
     figures = seed.figures("es")
-    assert list(figures) == list(WALKTHROUGH_FIGURES)
+    assert list(figures) == list(FIGURE_NAMES)
     assert figures["observed"].layout.title.text == t("es", "steps.observed_chart")
     assert figures["observed"].layout.separators == ",."
     assert list(seed.figures("es", step="normalization")) == ["observed_norm", "expected_norm"]
