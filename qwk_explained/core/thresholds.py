@@ -72,8 +72,8 @@ from .validate import as_ratings
 StartName = Literal["rounding", "quantiles"]
 STARTS: tuple[StartName, ...] = get_args(StartName)
 
-__all__ = ["STARTS", "Start", "Thresholds", "apply_thresholds", "optimize_thresholds",
-           "quantile_cuts", "rounding_cuts", "stratified_folds"]
+__all__ = ["STARTS", "Start", "Thresholds", "apply_thresholds", "check_scores",
+           "optimize_thresholds", "quantile_cuts", "rounding_cuts", "stratified_folds"]
 
 
 @dataclass(frozen=True)
@@ -448,6 +448,26 @@ def _prepare(actual: RatingsLike, scores: Any, min_rating: Any,
     if int(positions.min()) == int(positions.max()):
         raise InputError("thresholds_one_rating", rating=int(ratings[0]))
     return positions, values, labels
+
+
+def check_scores(actual: RatingsLike, scores: Any, *, min_rating: int | None = None,
+                 max_rating: int | None = None) -> tuple[IntArray, FloatArray, IntArray]:
+    """Ratings and scores checked as :func:`optimize_thresholds` checks them, without a search.
+
+    Returns the ratings, the scores (float64) and the labels of the scale; raises the same
+    :class:`~.errors.InputError` the search would (lengths, a single actual rating, fewer
+    distinct scores than ratings), so a page can say what is wrong before anything is tuned.
+
+    >>> check_scores([0, 1, 2], [0.5, 0.5, 0.7])
+    Traceback (most recent call last):
+    ...
+    qwk_explained.core.errors.InputError: thresholds_few_scores(count=2, ratings=3)
+    """
+    positions, values, labels = _prepare(actual, scores, min_rating, max_rating)
+    distinct = len(np.unique(values))
+    if distinct < len(labels):
+        raise InputError("thresholds_few_scores", count=distinct, ratings=len(labels))
+    return positions + labels[0], values, labels
 
 
 def quantile_cuts(actual: RatingsLike, scores: Any, *, min_rating: int | None = None,

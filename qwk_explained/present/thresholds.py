@@ -131,6 +131,12 @@ def _start_table(result: Thresholds, lang: str) -> Table:
                  columns, rows, "starts")
 
 
+def search_blocks(result: Thresholds, lang: str) -> list[Block]:
+    """Where the search started, what each start reached, and what the search guarantees."""
+    return [Heading(t(lang, "thresholds.search_heading"), 2), _start_table(result, lang),
+            Text(t(lang, "thresholds.guarantee"), "guarantee")]
+
+
 def threshold_blocks(result: Thresholds, lang: str) -> list[Block]:
     """The whole explanation of a result: data, cut points, kappa and its honesty, the search."""
     weighting = t(lang, f"common.in_sentence.weights.{result.weights}")
@@ -148,7 +154,5 @@ def threshold_blocks(result: Thresholds, lang: str) -> list[Block]:
         _cut_table(result, lang),
         Heading(t(lang, "thresholds.kappa_heading"), 2),
         *optimism_blocks(result, lang),
-        Heading(t(lang, "thresholds.search_heading"), 2),
-        _start_table(result, lang),
-        Text(t(lang, "thresholds.guarantee"), "guarantee"),
+        *search_blocks(result, lang),
     ]
