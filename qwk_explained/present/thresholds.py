@@ -13,10 +13,10 @@ from collections.abc import Iterator, Sequence
 
 from qwk_explained.core.thresholds import StartName, Thresholds
 
+from .blocks import Block, Heading, Table, Text
 from .i18n import t
 from .languages import language
 from .numbers import format_label, format_number, rounds_to_zero
-from .blocks import Block, Heading, Table, Text
 
 #: Decimals of a cut point: midpoints between scores with two or three decimals show exactly.
 CUT_DECIMALS = 6

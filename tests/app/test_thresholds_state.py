@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 
 from qwk_app import thresholds as page
-from qwk_explained.core.thresholds import optimize_thresholds, quantile_cuts, rounding_cuts
 from qwk_explained.core.steps import walkthrough
+from qwk_explained.core.thresholds import optimize_thresholds, quantile_cuts, rounding_cuts
 from qwk_explained.teaching.examples import scored_example
 
 
