@@ -24,6 +24,7 @@ from .csvfile import decode_text
 from .errors import InputError
 from .parse import IntArray, normalise, shorten, tokens_to_ints
 from .plain import read_float_rows
+from .validate import unmasked
 
 FloatArray = NDArray[np.float64]
 
@@ -152,13 +153,14 @@ def as_scores(values: Any) -> FloatArray:
     """Scores given as text, a list or an array, as a float64 vector, checked.
 
     Whole numbers, floats and numeric text are accepted; booleans, complex numbers, NaN,
-    infinities and values beyond :data:`~.limits.MAX_ABS_SCORE` are not.
+    infinities, values beyond :data:`~.limits.MAX_ABS_SCORE` and masked values are not.
 
     >>> as_scores([1, 2.5, "3.25"]).tolist()
     [1.0, 2.5, 3.25]
     """
     if isinstance(values, str):
         return parse_scores(values)
+    values = unmasked(values)
     try:
         array = np.asarray(values)
     except (TypeError, ValueError):  # a ragged nested list

@@ -66,7 +66,7 @@ from .parse import IntArray, shorten
 from .scale import rating_scale
 from .scores import FloatArray, as_scores
 from .types import WEIGHTINGS, RatingsLike, Weighting, is_weighting
-from .validate import as_ratings
+from .validate import as_ratings, unmasked
 
 #: Where a search starts: plain rounding, or the quantiles of the actual ratings' histogram.
 StartName = Literal["rounding", "quantiles"]
@@ -148,6 +148,7 @@ class Thresholds:
 
 
 def _check_cuts(cuts: Any) -> FloatArray:
+    cuts = unmasked(cuts)
     try:
         values = np.asarray(cuts, dtype=np.float64)
     except (TypeError, ValueError):
@@ -179,8 +180,9 @@ def apply_thresholds(scores: Any, cuts: Any, *, min_rating: int = 0) -> IntArray
     Raises
     ------
     InputError
-        For bad scores (see :func:`~.scores.as_scores`), and ``bad_cuts`` for cut points that
-        are not finite and non-decreasing, or more than the largest scale allows.
+        For bad scores (see :func:`~.scores.as_scores`), ``bad_cuts`` for cut points that
+        are not finite and non-decreasing, or more than the largest scale allows, and a
+        ``min_rating`` that is no rating (checked as ratings are).
 
     Examples
     --------
@@ -191,7 +193,8 @@ def apply_thresholds(scores: Any, cuts: Any, *, min_rating: int = 0) -> IntArray
     """
     values = as_scores(scores)
     edges = _check_cuts(cuts)
-    return np.searchsorted(edges, values, side="right").astype(np.int64) + int(min_rating)
+    lowest = int(as_ratings([min_rating])[0])
+    return np.searchsorted(edges, values, side="right").astype(np.int64) + lowest
 
 
 def rounding_cuts(min_rating: int, max_rating: int) -> tuple[float, ...]:

@@ -96,6 +96,7 @@ def test_arrays_and_lists(values, expected) -> None:
     ([[1.0], [2.0, 3.0]], "not_a_vector"),
     ([], "scores_empty"),
     ([10**400], "score_too_large"),
+    (np.ma.masked_array([1.0, 2.0], mask=[False, True]), "masked_values"),  # never counted
 ])
 def test_bad_arrays(values, code: str) -> None:
     with pytest.raises(InputError) as caught:

@@ -83,6 +83,20 @@ def test_bad_cuts_are_an_input_error(cuts) -> None:
     assert caught.value.code == "bad_cuts"
 
 
+@pytest.mark.parametrize(("cuts", "low", "code"), [
+    (np.ma.masked_array([1.0, 2.0], mask=[True, False]), 0, "masked_values"),
+    ([1.0], "NaN", "not_finite"),
+    ([1.0], [1, 2], "not_a_vector"),
+    ([1.0], True, "not_integer"),
+])
+def test_masked_cuts_and_a_bad_lowest_rating_are_input_errors(cuts, low, code) -> None:
+    """Found by the hostile properties: a mask was dropped, a bad ``min_rating`` was Python's
+    own TypeError or ValueError."""
+    with pytest.raises(InputError) as caught:
+        apply_thresholds([1.0], cuts, min_rating=low)
+    assert caught.value.code == code
+
+
 def test_rounding_cuts_sit_halfway_between_ratings() -> None:
     assert rounding_cuts(0, 4) == (0.5, 1.5, 2.5, 3.5)
     predicted = apply_thresholds([-3.0, 0.49, 0.5, 3.51, 9.0], rounding_cuts(0, 4))
