@@ -14,9 +14,12 @@ import json
 
 import pytest
 
+from qwk_app.text import escape_markdown
 from qwk_explained.core.errors import InputError
+from qwk_explained.core.parse import parse_vector
+from qwk_explained.core.scores import parse_scored_csv, parse_scores
 from qwk_explained.core.steps import walkthrough
-from qwk_explained.core.thresholds import apply_thresholds, optimize_thresholds
+from qwk_explained.core.thresholds import apply_thresholds, check_scores, optimize_thresholds
 from qwk_explained.present.i18n import message, t
 from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import format_number
@@ -114,6 +117,90 @@ def test_bad_scores_get_a_message_and_keep_what_was_typed(lang: str) -> None:
     assert at.text_area(key="thresholds_scores_input").value == typed
     assert any(w.value == t(lang, "thresholds.stale") for w in at.warning)
     assert len(at.select_slider) == 4  # the last valid data stay on the page
+
+
+def core_error(function, *args) -> InputError:
+    """The error the core raises for this input: what the page must say."""
+    with pytest.raises(InputError) as raised:
+        function(*args)
+    return raised.value
+
+
+#: Typed input a learner gets wrong, in the order the issue lists it (NaN and inf, text, a score
+#: column shorter than the ratings, fewer distinct scores than ratings, all items in one rating),
+#: with huge exponents and an empty field beside them.
+BAD_TYPING = [
+    ("0 1 2 3 4", "0.5, 1.5, inf, 3, 4", "scores"),
+    ("0 1 2 3 4", "0.5, 1e999, 2, 3, 4", "scores"),
+    ("0 1 2 3 4", "0.5 1" + "e9" * 3 + " 2", "scores"),
+    ("0 1 2 3 4", "0.5 1 two 3 4", "scores"),
+    ("0 1 2 3 4", "", "scores"),
+    ("0 1 2 3 4", "0.5 1.5 2.5", "pair"),
+    ("0 1 2 3 4", "0.5 0.5 0.5 0.7 0.7", "pair"),
+    ("2 2 2 2 2", "0.5 1.5 2.5 3.5 4.5", "pair"),
+    ("0 1 x 3 4", "0.5 1.5 2.5 3.5 4.5", "actual"),
+]
+
+
+def said(error: InputError, lang: str) -> str:
+    """The error as the page writes it: its sentence, what it quotes escaped for markdown."""
+    return message(lang, InputError(error.code, **{
+        key: escape_markdown(value) if isinstance(value, str) else value
+        for key, value in error.params.items()}))
+
+
+def typed_error(actual: str, scores: str, field: str) -> InputError:
+    if field == "actual":
+        return core_error(parse_vector, actual)
+    if field == "scores":
+        return core_error(parse_scores, scores)
+    return core_error(check_scores, parse_vector(actual), parse_scores(scores))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_bad_input_the_issue_lists_is_said_in_the_language_and_nothing_is_lost(
+        lang: str) -> None:
+    """One session through every mistake: each is the core's error in the page's language,
+    beside the field; the two texts stay as typed; the last valid data, the cut points moved
+    before and the optimizer's table stay on the page."""
+    at = open_app("thresholds", lang=lang)
+    at.button(key="thresholds_optimizer").click().run()
+    for actual, scores, field in BAD_TYPING:
+        at.text_area(key="thresholds_actual_input").input(actual)
+        at.text_area(key="thresholds_scores_input").input(scores).run()
+        assert_clean(at)
+        expected = said(typed_error(actual, scores, field), lang)
+        assert [element.value for element in at.error] == [expected], (actual, scores)
+        assert at.text_area(key="thresholds_actual_input").value == actual
+        assert at.text_area(key="thresholds_scores_input").value == scores
+        assert any(w.value == t(lang, "thresholds.stale") for w in at.warning)
+        assert at.session_state["thresholds_cuts"] == SEARCH.cuts
+        assert list(at.table[0].value.index) == [t(lang, "thresholds.start.optimizer")]
+
+
+#: Files a learner uploads by mistake: one column, text in a score cell, NaN, a missing cell.
+BAD_FILES = [b"rating\n1\n2\n", b"1,0.5\n2,high\n", b"1,0.5\n2,nan\n3,2.5\n",
+             b"1,0.5\n2\n", b"", "1;0,5\n2;1,5\n".encode("utf-16")]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_bad_file_is_said_beside_the_uploader_and_the_data_stay(lang: str) -> None:
+    at = open_app("thresholds", lang=lang)
+    for data in BAD_FILES:
+        try:
+            columns = parse_scored_csv(data)
+            expected = core_error(check_scores, columns.actual, columns.scores)
+        except InputError as error:
+            expected = error
+        at.file_uploader(key="thresholds_upload").set_value(("bad.csv", data, "text/csv")).run()
+        assert_clean(at)
+        assert [element.value for element in at.error] == [said(expected, lang)], data
+        assert metric(at, lang, "thresholds.items") == format_number(len(ACTUAL), lang)
+    good = "\n".join(f"{a},{float(s)!r}" for a, s in zip(ACTUAL, SCORES, strict=True)).encode()
+    at.file_uploader(key="thresholds_upload").set_value(("good.csv", good + b"\n0,0.25\n",
+                                                         "text/csv")).run()
+    assert not at.error
+    assert metric(at, lang, "thresholds.items") == format_number(len(ACTUAL) + 1, lang)
 
 
 def test_a_language_switch_keeps_the_cuts_and_the_search() -> None:
