@@ -114,8 +114,11 @@ function dragCuts(root, data, setTriggerValue) {
     text.textContent = value.toFixed(3).replace(".", data.decimal || ".");
   };
   const send = (cut, value) => setTriggerValue("cut", `${cut.dataset.cut}:${value}`);
+  // Chromium reads touch-action on the outer <svg> only: a sideways finger drags a cut point
+  // (a vertical one still scrolls the page); on a <g> alone the browser took the drag for a
+  // scroll and cancelled it.
+  svg.style.touchAction = "pan-y";
   for (const cut of svg.querySelectorAll(".qwk-cut")) {
-    cut.style.touchAction = "none";
     cut.onpointerdown = (event) => {
       event.preventDefault();
       cut.setPointerCapture(event.pointerId);
