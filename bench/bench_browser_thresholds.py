@@ -15,10 +15,12 @@ page's own buttons), and alternates between the two so both share the machine's 
 - **main thread**: the page's main-thread work in between (Chromium's counters).
 
 Each move is one arrow step, 1/200 of the scores' range, alternately right and left. Medians of
-``--repeats``; the ratio is n = 100,000 over n = 200.
+``--repeats``; the ratio is n = 100,000 over n = 200. ``--profile`` also records one move at
+n = 100,000 with Chromium's sampling profiler and performance trace and prints where the main
+thread spent its time (``bench/bench_browser.py``'s breakdown).
 
 Usage, under the shared lock: ``flock /work/locks/heavy .venv/bin/python -m
-bench.bench_browser_thresholds [--repeats 8]``
+bench.bench_browser_thresholds [--repeats 8] [--profile]``
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from bench.bench_browser import (  # noqa: E402
     VIEWPORT,
     Figures,
     busy,
+    profile_edit,
 )
 from qwk_app.server import serving  # noqa: E402
 from qwk_explained.present.i18n import t  # noqa: E402
@@ -153,6 +156,8 @@ def report(figures: Figures, repeats: int) -> bool:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=8)
+    parser.add_argument("--profile", action="store_true",
+                        help="also profile one move at n = 100,000 and print where the time goes")
     args = parser.parse_args()
     figures = Figures()
     with tempfile.TemporaryDirectory(prefix="qwk-bench-thresholds-") as folder, \
@@ -177,6 +182,10 @@ def main() -> int:
                             if name != "kappa" and value is not None:
                                 label = "move->settled" if name == "idle" else f"main thread {name}"
                                 figures.add(f"{size} {label}", value)
+                if args.profile:
+                    large = pages[SIZES[-1]]
+                    profile_edit(browser, large, "", what="move of a cut point",
+                                 action=lambda: move(large, "ArrowRight"))
         finally:
             browser.close()
     report(figures, args.repeats)
