@@ -90,6 +90,7 @@ bench: $(STAMPS)/dev os-packages
 	$(PY) -m bench.bench_core
 	$(PY) -m bench.bench_app
 	$(PY) -m bench.bench_browser
+	$(PY) -m bench.bench_resampling
 
 clean:
 	rm -rf $(VENV) $(STAMPS) .cache .pytest_cache .ruff_cache .mypy_cache .import_linter_cache .hypothesis

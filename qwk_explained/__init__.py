@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # what the type checker and the reader see; at run time, __ge
     from .core.errors import InputError, QwkError
     from .core.fast import quadratic_weighted_kappa
     from .core.limits import MAX_ITEMS, MAX_RATINGS
+    from .core.paired import Comparison, compare
     from .core.parse import parse_vector
     from .core.stats import KappaStatistics, kappa_statistics
     from .core.steps import Walkthrough
@@ -51,12 +52,14 @@ _HOMES = {
     "MAX_ITEMS": ".core.limits",
     "MAX_RATINGS": ".core.limits",
     "WEIGHTINGS": ".core.types",
+    "Comparison": ".core.paired",
     "InputError": ".core.errors",
     "KappaStatistics": ".core.stats",
     "QwkError": ".core.errors",
     "Thresholds": ".core.thresholds",
     "Walkthrough": ".core.steps",
     "apply_thresholds": ".core.thresholds",
+    "compare": ".core.paired",
     "kappa_statistics": ".core.stats",
     "optimize_thresholds": ".notebook.thresholds",
     "parse_csv": ".core.csvfile",
@@ -72,12 +75,14 @@ __all__ = [
     "MAX_ITEMS",
     "MAX_RATINGS",
     "WEIGHTINGS",
+    "Comparison",
     "InputError",
     "KappaStatistics",
     "QwkError",
     "Thresholds",
     "Walkthrough",
     "apply_thresholds",
+    "compare",
     "kappa_statistics",
     "optimize_thresholds",
     "parse_csv",

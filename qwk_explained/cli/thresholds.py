@@ -68,7 +68,8 @@ def build_thresholds_parser(lang: str) -> argparse.ArgumentParser:
     group.add_argument("--max-rating", metavar=metavar["rating"],
                        help=help_text(lang, "help_max_rating"))
     group.add_argument("--folds", metavar=number, default="5", help=help_text(lang, "help_folds"))
-    group.add_argument("--seed", metavar=number, default="0", help=help_text(lang, "help_seed"))
+    group.add_argument("--seed", metavar=number, default="0",
+                       help=help_text(lang, "help_thresholds_seed"))
     add_common_options(group, lang, json_help="help_thresholds_json")
     return parser
 

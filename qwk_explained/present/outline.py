@@ -25,7 +25,8 @@ from typing import Any
 
 from numpy.typing import NDArray
 
-from qwk_explained.core.stats import KappaStatistics
+from qwk_explained.core.resampling import Bootstrap
+from qwk_explained.core.stats import KappaStatistics, KappaTest
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Cell, Quantity, Scale
 from qwk_explained.teaching.cells import default_cell
@@ -33,9 +34,10 @@ from qwk_explained.teaching.interpret import shown_interval
 
 from . import formulas, inference
 from .blocks import Block, Chart, Formula, Heading, Table, Text
-from .catalogue import FIGURES, STEPS, FigureName, Step
+from .catalogue import FIGURES, STEPS, FigureName, Step, figure_values
 from .i18n import t
 from .numbers import format_label, format_number, format_p_value, format_percent
+from .uncertainty import uncertainty_blocks
 
 #: Vectors up to this length are echoed under the terminal's header (and a notebook's).
 MAX_ECHOED_ITEMS = 40
@@ -100,7 +102,7 @@ def _caption(name: FigureName, lang: str) -> str:
 
 def _matrix_table(result: Walkthrough, name: FigureName, lang: str) -> Table:
     figure = FIGURES[name]
-    values: NDArray[Any] = getattr(result, name)
+    values: NDArray[Any] = figure_values(result, name)
     labels = _labels(result, lang)
     rows = tuple(
         (label, tuple(format_number(int(v) if figure.integer else float(v), lang) for v in row))
@@ -220,10 +222,12 @@ def step_blocks(result: Walkthrough, step: Step, lang: str, cell: Cell,
 
 def outline(result: Walkthrough, lang: str, source: Source | None = None,
             confidence: float = 0.95, *, cell: Cell | None = None,
-            surface: Surface = WORKSHEET) -> list[Block]:
+            surface: Surface = WORKSHEET, boot: Bootstrap | None = None,
+            test: KappaTest | None = None) -> list[Block]:
     """The whole walkthrough in ``lang``: the header, every step of the catalogue in its order
     (working out ``cell``, positions; by default the app's first cell), and on a surface with a
-    statistics section the statistics at ``confidence``."""
+    statistics section the statistics at ``confidence``, then how sure one can be (the
+    bootstrap ``boot`` and the test against kappa0 ``test`` when given, and SE versus SE0)."""
     source = source or Source()
     cell = default_cell(result) if cell is None else cell
     stats = result.statistics(confidence)
@@ -232,6 +236,7 @@ def outline(result: Walkthrough, lang: str, source: Source | None = None,
         blocks += step_blocks(result, step, lang, cell, surface, stats)
     if surface.statistics:
         blocks += statistics_blocks(result, stats, lang, derivations=surface.derivations)
+        blocks += uncertainty_blocks(result, stats, lang, boot, test)
     return blocks
 
 
@@ -325,7 +330,8 @@ def statistics_blocks(result: Walkthrough, stats: KappaStatistics, lang: str, *,
     if stats.z is None:
         blocks.append(Text(t(lang, "cli.z_unavailable")))
     blocks += [Text(sentence) for sentence in inference.z_test_sentences(lang, result, stats)]
-    blocks += [Text(sentence) for sentence in inference.interval_sentences(lang, result, stats)]
+    blocks += [Text(sentence) for sentence
+               in inference.interval_sentences(lang, result, stats, se_in_table=True)]
     if derivations:
         blocks += _derivations(result, stats, lang)
     return blocks
