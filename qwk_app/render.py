@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+import numpy as np
 import streamlit as st
 
 from qwk_explained.core.stats import KappaStatistics
@@ -59,8 +60,12 @@ def page_title(page: str) -> str:
 
 # --- what changed -------------------------------------------------------------------------------
 
-_SHOWN = "_qwk_shown_result"
+#: The result the next change is measured from, as (key, result): the last one shown that was
+#: not half of a two-field edit.
+_REFERENCE = "_qwk_reference_result"
 _CHANGE = "_qwk_last_change"
+#: The key of a result shown while a two-field edit is half made (:func:`half_made`).
+_HALF_MADE = "_qwk_half_made"
 
 
 @dataclass(frozen=True)
@@ -76,24 +81,52 @@ class Change:
     fresh: bool = False
 
 
+def half_made(before: Walkthrough, after: Walkthrough, *, lengths_differed: bool) -> bool:
+    """Whether ``after`` pairs a list retyped since ``before`` with the other list as it was.
+
+    A learner who types a new list of their own, rating by rating, passes through every length;
+    once the new list is as long as the other, old one, the two make a pair that means nothing:
+    kappa of the new actual ratings against the example's predictions. That result is shown
+    (it is what the fields hold) but no change is measured to or from it: the next change is
+    measured from what was shown before the retyping began. One rating changed (deleted and
+    typed again) and a list pasted at once (another model's predictions) are real changes.
+    """
+    if not lengths_differed or before.actual is None or before.predicted is None \
+            or after.actual is None or after.predicted is None or after.n != before.n:
+        return False
+    changed = [int(np.count_nonzero(old != new)) for old, new in
+               ((before.actual, after.actual), (before.predicted, after.predicted))]
+    return sorted(changed) == [0, max(changed)] and max(changed) > 1
+
+
 def track_change(session: Session, outcome: Outcome) -> Change | None:
     """The change that led to the result shown now, if the result did change since it was shown.
 
-    The result shown is remembered per session, so the comparison is with what the learner
-    saw, on any page; a result kept while the input has a problem changes nothing.
+    The reference is remembered per session, so the comparison is with what the learner saw, on
+    any page; a result kept while the input has a problem changes nothing, and neither does a
+    half-made two-field edit (:func:`half_made`).
     """
     if outcome.result is None:
         return None
-    shown = session.get(_SHOWN)
-    if shown is None or shown[0] != outcome.key:
-        session[_SHOWN] = (outcome.key, outcome.result)
-        if shown is None:
-            return None
-        change = Change(shown[1], outcome.key)
-        session[_CHANGE] = change
-        return replace(change, fresh=True)
+    reference = session.get(_REFERENCE)
     last = session.get(_CHANGE)
-    return last if last is not None and last.after_key == outcome.key else None
+    if reference is None:
+        session[_REFERENCE] = (outcome.key, outcome.result)
+        return None
+    if reference[0] == outcome.key:
+        return last if last is not None and last.after_key == outcome.key else None
+    if session.get(_HALF_MADE) == outcome.key:
+        return None
+    if half_made(reference[1], outcome.result,
+                 lengths_differed=bool(session.get(state.LENGTHS_DIFFERED))):
+        session[_HALF_MADE] = outcome.key
+        return None
+    change = Change(reference[1], outcome.key)
+    session[_CHANGE] = change
+    session[_REFERENCE] = (outcome.key, outcome.result)
+    session.pop(_HALF_MADE, None)
+    session.pop(state.LENGTHS_DIFFERED, None)
+    return replace(change, fresh=True)
 
 
 def summary(result: Walkthrough, change: Change | None) -> None:
