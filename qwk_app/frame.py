@@ -42,7 +42,7 @@ PAGES_DIR = ROOT / "pages"
 
 
 #: The pages, by the file in ``pages/`` that draws each; also its URL path in every language.
-PageSlug = Literal["walkthrough", "guided", "checker", "theory", "pitfalls", "practice"]
+PageSlug = Literal["walkthrough", "step_by_step", "checker", "theory", "pitfalls", "practice"]
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ class PageSpec:
 
 PAGES = (
     PageSpec("walkthrough", ":material/calculate:"),
-    PageSpec("guided", ":material/footprint:"),
+    PageSpec("step_by_step", ":material/footprint:"),
     PageSpec("checker", ":material/fact_check:"),
     PageSpec("theory", ":material/menu_book:"),
     PageSpec("pitfalls", ":material/warning:"),
@@ -61,12 +61,15 @@ PAGES = (
 )
 
 DEFAULT_PAGE: PageSlug = "walkthrough"
+#: Addresses a page had before it was renamed: links shared then still open it (the address bar
+#: keeps the old path; the share box gives the new one).
+ALIASES: dict[str, PageSlug] = {"guided": "step_by_step"}
 #: A setting of the sidebar shared by the pages.
 Setting = Literal["weights", "scale"]
 #: The sidebar settings each page uses; a page that ignores a setting does not show it (the
 #: practice page's exercises bring their own; the pitfalls page compares every scale itself).
 PAGE_SETTINGS: dict[PageSlug, tuple[Setting, ...]] = {
-    "walkthrough": ("weights", "scale"), "guided": ("weights", "scale"),
+    "walkthrough": ("weights", "scale"), "step_by_step": ("weights", "scale"),
     "checker": ("weights", "scale"), "theory": ("weights", "scale"),
     "pitfalls": ("weights",), "practice": (),
 }
@@ -186,8 +189,10 @@ def presenting() -> bool:
 
 
 def _slug(url_path: str) -> PageSlug:
-    """The page file's name for a URL path (the walkthrough is served at "" and "home" too)."""
+    """The page file's name for a URL path (the walkthrough is served at "" and "home" too, a
+    renamed page at its old path too)."""
     path = url_path.strip("/")
+    path = ALIASES.get(path, path)
     return next((spec.slug for spec in PAGES if spec.slug == path), DEFAULT_PAGE)
 
 
@@ -196,7 +201,8 @@ def _pages() -> list[st.Page]:
 
     Streamlit serves the default page at ``/`` and answers its own path with a "page not found"
     dialog, so the walkthrough is the default page under a path nobody links to, and a hidden copy
-    of it answers ``/walkthrough`` (the path a reader would guess from the navigation).
+    of it answers ``/walkthrough`` (the path a reader would guess from the navigation). A hidden
+    copy of a renamed page answers each of its old paths (:data:`ALIASES`).
     """
     pages = []
     for spec in PAGES:
@@ -207,6 +213,8 @@ def _pages() -> list[st.Page]:
                                  visibility="hidden"))
         else:
             pages.append(st.Page(path, title=title, icon=spec.icon, url_path=spec.slug))
+        pages += [st.Page(path, title=title, icon=spec.icon, url_path=old, visibility="hidden")
+                  for old, slug in ALIASES.items() if slug == spec.slug]
     return pages
 
 

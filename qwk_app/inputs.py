@@ -125,7 +125,7 @@ def _fields(outcome: Outcome) -> None:
     left, right = st.columns(2)
     for column, name in ((left, "actual"), (right, "predicted")):
         with column:
-            # rebind, not bind: the walkthrough, guided and checker pages all draw these two.
+            # rebind, not bind: the walkthrough, step-by-step and checker pages all draw these two.
             st.text_input(tr(f"inputs.{name}_label"), key=state.rebind(name),
                           on_change=typed, args=(session, name), help=tr("inputs.text_help"),
                           live=LIVE_PAUSE, autocomplete="off")

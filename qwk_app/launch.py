@@ -26,7 +26,7 @@ from . import ROOT, links
 from .server import healthy
 
 #: The pages visited once at start, each by its URL path (the walkthrough is "").
-WARM_PAGES = ("", "guided", "checker", "theory", "pitfalls", "practice")
+WARM_PAGES = ("", "step_by_step", "checker", "theory", "pitfalls", "practice")
 #: Longest wait for the server to answer, then for one visit to finish.
 READY_TIMEOUT_S = 120.0
 VISIT_TIMEOUT_S = 120.0

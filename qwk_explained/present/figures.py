@@ -28,7 +28,7 @@ seconds to a first visit. These figures serve the notebook and the pages that ne
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -38,7 +38,7 @@ from numpy.typing import NDArray
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Cell
 
-from .catalogue import FigureName
+from .catalogue import FIGURES, FigureName
 from .colours import (
     ACTUAL_COLOR,
     DARK_TEXT,
@@ -306,40 +306,18 @@ def histogram_bars(
 # --- the walkthrough's figures -------------------------------------------------------------------
 
 
-def _heat(attribute: FigureName, kind: HeatmapKind, title_key: str,
-          integer: bool = False) -> Callable[[Walkthrough, str, Cell | None], go.Figure]:
-    def build(result: Walkthrough, lang: str, cell: Cell | None) -> go.Figure:
-        return heatmap(
-            getattr(result, attribute), result.labels, title=t(lang, title_key),
-            x_title=t(lang, "steps.axis_predicted"), y_title=t(lang, "steps.axis_actual"),
-            kind=kind, lang=lang, highlight=cell, integer=integer)
-
-    return build
-
-
-def _bars(result: Walkthrough, lang: str, cell: Cell | None) -> go.Figure:
-    return histogram_bars(
-        result.labels, result.actual_hist, result.predicted_hist,
-        title=t(lang, "steps.histograms_chart"), x_title=t(lang, "steps.axis_rating"),
-        y_title=t(lang, "steps.axis_count"), actual_name=t(lang, "steps.actual_name"),
-        predicted_name=t(lang, "steps.predicted_name"), lang=lang)
-
-
-#: Every figure of the walkthrough, by name: the charts of the steps, in their order.
-WALKTHROUGH_FIGURES: dict[FigureName, Callable[[Walkthrough, str, Cell | None], go.Figure]] = {
-    "observed": _heat("observed", "counts", "steps.observed_chart", integer=True),
-    "weights": _heat("weights", "weights", "steps.weights_chart"),
-    "histograms": _bars,
-    "expected": _heat("expected", "counts", "steps.expected_chart"),
-    "observed_norm": _heat("observed_norm", "proportions", "steps.observed_norm_chart"),
-    "expected_norm": _heat("expected_norm", "proportions", "steps.expected_norm_chart"),
-    "weighted_observed": _heat("weighted_observed", "products", "steps.weighted_observed_chart"),
-    "weighted_expected": _heat("weighted_expected", "products", "steps.weighted_expected_chart"),
-}
-
-
 def walkthrough_figure(result: Walkthrough, which: FigureName, lang: str,
                        cell: Cell | None = None) -> go.Figure:
-    """One figure of the walkthrough (a key of :data:`WALKTHROUGH_FIGURES`), titles in ``lang``,
-    with ``cell`` (positions) outlined in the heatmaps."""
-    return WALKTHROUGH_FIGURES[which](result, lang, cell)
+    """One figure of the walkthrough (:data:`~.catalogue.FIGURES`), titles in ``lang``, with
+    ``cell`` (positions) outlined in the heatmaps."""
+    figure = FIGURES[which]
+    if which == "histograms":
+        return histogram_bars(
+            result.labels, result.actual_hist, result.predicted_hist,
+            title=t(lang, figure.title_key), x_title=t(lang, "steps.axis_rating"),
+            y_title=t(lang, "steps.axis_count"), actual_name=t(lang, "steps.actual_name"),
+            predicted_name=t(lang, "steps.predicted_name"), lang=lang)
+    return heatmap(
+        getattr(result, which), result.labels, title=t(lang, figure.title_key),
+        x_title=t(lang, "steps.axis_predicted"), y_title=t(lang, "steps.axis_actual"),
+        kind=figure.kind, lang=lang, highlight=cell, integer=figure.integer)

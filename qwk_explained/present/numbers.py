@@ -220,7 +220,8 @@ def _is_han(char: str) -> bool:
 
 
 def _is_latin(char: str) -> bool:
-    return (char.isalnum() or char in "%−+-") and not columns.is_wide(char)
+    # A backtick opens or closes Markdown code (`labels=`), which reads as Latin text.
+    return (char.isalnum() or char in "%−+-`") and not columns.is_wide(char)
 
 
 def format_list(items: Sequence[str], lang: str = "en") -> str:

@@ -115,16 +115,17 @@ def test_walkthrough_path_link(app: App):
     app.assert_clean()
 
 
-def test_guided_next_moves_through_steps(app: App):
-    """User flow: the guided page's next button advances one step, and the URL's step follows."""
-    app.open(f"/guided?lang=en&step=1&actual={SEED_ACTUAL}&predicted={SEED_PREDICTED}")
+def test_step_next_moves_through_steps(app: App):
+    """User flow: the step-by-step page's next button advances one step, and the URL's step
+    follows."""
+    app.open(f"/step_by_step?lang=en&step=1&actual={SEED_ACTUAL}&predicted={SEED_PREDICTED}")
     start = int(app.wait_for_query(lang="en")["step"])
     def progress(step: int) -> str:
-        return t("en", "guided.progress", step=format_number(step), total=len(STEPS))
+        return t("en", "step_by_step.progress", step=format_number(step), total=len(STEPS))
 
     expect(app.page.get_by_text(progress(start), exact=True)).to_be_visible()
-    assert "guided.next" in load("en"), "the guided page's next button has no guided.next text"
-    button = app.page.get_by_role("button", name=t("en", "guided.next"), exact=True).first
+    assert "step_by_step.next" in load("en"), "the next button has no step_by_step.next text"
+    button = app.page.get_by_role("button", name=t("en", "step_by_step.next"), exact=True).first
     for step in (start + 1, start + 2):
         button.click()
         app.wait_for_query(step=str(step))

@@ -243,11 +243,11 @@ t(lang, f"skip.{x}")  t(lang, "skip" + x)  print("i.j")  st.title(t(lang(), "k.l
 
 
 def test_key_families_built_from_codes_exist() -> None:
-    # Keys the CLI and the app build with f-strings from the engine's codes.
+    # Keys the step catalogue, the CLI and the app build with f-strings from the engine's codes.
     expected = [f"common.band.{code}" for code in BAND_CODES]
     for name in WEIGHTINGS:
         expected += [f"common.weights.{name}", f"common.kappa_name.{name}",
-                     f"cli.weights_explain_{name}"]
+                     f"steps.weights_kind_{name}"]
     expected += [f"common.scale.{scale}" for scale in SCALES]
     # The pitfalls and theory pages build theirs from the teaching layer's Literal types.
     expected += [f"pitfalls.convention.{code}" for code in conventions.CONVENTIONS]

@@ -68,9 +68,9 @@ def test_rounds_to_zero_exactly_when_the_number_is_written_as_zero() -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_sentence_writes_its_numbers_as_format_number_does(lang: str) -> None:
     """A raw negative integer passed to t() gets the true minus sign, never an ASCII hyphen
-    (t("es", "guided.cell_no_items", row=-3) used to say "-3"), and a real number its decimal
+    (t("es", "step_by_step.cell_no_items", row=-3) used to say "-3"), and a real number its decimal
     mark; t() and message() fill the same placeholders the same way."""
-    text = t(lang, "guided.cell_no_items", row=-3, col=np.int64(-12))
+    text = t(lang, "step_by_step.cell_no_items", row=-3, col=np.int64(-12))
     assert format_number(-3, lang) in text and format_number(-12, lang) in text
     assert "-" not in text
     assert format_number(-1234.5, lang) in t(lang, "cli.value_line", label="κ", value=-1234.5)
