@@ -106,9 +106,9 @@ def text_fields(outcome: Outcome) -> None:
 @st.fragment
 def _live_fields() -> None:
     outcome = compute.current()
-    _fields(outcome)
     if not outcome.typing and _view(outcome) != st.session_state.get(_DRAWN_WITH):
-        st.rerun()
+        st.rerun()  # before drawing the fields: the whole page draws them again at once
+    _fields(outcome)
 
 
 def _fields(outcome: Outcome) -> None:
