@@ -33,7 +33,7 @@ if not presenter:
 with summary:
     result = render.shown_result(outcome, "walkthrough")
     change = render.track_change(session, outcome)
-    render.summary(result, change)
+    render.summary(result, change, withheld=presenter and render.kappa_withheld(session))
 
 bad_cell = widgets.cell_from_link(session, result.labels)
 cell = widgets.keep_cell(session, result)

@@ -227,6 +227,9 @@ def _sidebar(settings: tuple[Setting, ...]) -> None:
                      placeholder=tr("common.choose"))
         st.toggle(tr("presenter.toggle"), key=state.bind("presenter"),
                   on_change=state.commit("presenter"), help=tr("presenter.toggle_help"))
+        if presenting():
+            st.toggle(tr("presenter.together"), key=state.bind("together"),
+                      on_change=state.commit("together"), help=tr("presenter.together_help"))
         if not settings:
             return
         st.subheader(tr("frame.settings"))

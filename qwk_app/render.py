@@ -130,17 +130,35 @@ def track_change(session: Session, outcome: Outcome) -> Change | None:
     return replace(change, fresh=True)
 
 
-def summary(result: Walkthrough, change: Change | None) -> None:
+#: The step that computes kappa: presenter mode's "compute it together" keeps kappa until it.
+KAPPA_STEP = next(step.number for step in STEPS if step.slug == "kappa")
+
+
+def kappa_withheld(session: Session) -> bool:
+    """Whether presenter mode keeps kappa hidden now: "compute it together" is on (the
+    teacher may switch it off) and the class has not reached the step that computes it."""
+    together = session.get("together", state.DEFAULTS["together"])
+    return bool(together) and shown_step.current_step(session).number < KAPPA_STEP
+
+
+def summary(result: Walkthrough, change: Change | None, *, withheld: bool = False) -> None:
     """Kappa first (the one number every learner looks for), then n, N and exact agreement;
-    after a change, what kappa was and by how much it moved."""
+    after a change, what kappa was and by how much it moved. ``withheld``: kappa is not shown
+    yet (presenter mode, before its step), nor anything that would give it away."""
+    if withheld:
+        change = None
     before = change.before.kappa if change is not None else None
     delta = (None if before is None or result.kappa is None or change is None
              else result.kappa - before)
     kappa, items, ratings, agreement = st.columns(4)
-    kappa.metric(tr("common.kappa"),
-                 tr("common.undefined") if result.kappa is None else num(result.kappa),
-                 delta=None if delta is None or rounds_to_zero(delta) else signed(delta),
-                 help=tr("steps.kappa_help"))
+    if withheld:
+        kappa.metric(tr("common.kappa"), tr("presenter.kappa_later", step=num(KAPPA_STEP)),
+                     help=tr("presenter.together_help"))
+    else:
+        kappa.metric(tr("common.kappa"),
+                     tr("common.undefined") if result.kappa is None else num(result.kappa),
+                     delta=None if delta is None or rounds_to_zero(delta) else signed(delta),
+                     help=tr("steps.kappa_help"))
     items.metric(tr("walkthrough.items"), num(result.n))
     ratings.metric(tr("walkthrough.ratings"), num(result.size),
                    help=tr("walkthrough.ratings_help", low=label(result.labels[0]),
@@ -259,7 +277,7 @@ def step(step: Step, result: Walkthrough, stats: KappaStatistics, cell: Cell, *,
 def presented_step(session: Session) -> Step:
     """The step presenter mode shows, with previous and next buttons (the room sees one step):
     the step-by-step page's step (:func:`qwk_app.shown_step.current_step`): both show the
-    same."""
+    same. A clicker's keys press the buttons, and the step is in the URL."""
     number = shown_step.current_step(session).number
     back, where, forward = st.columns([1, 2, 1], vertical_alignment="center")
     back.button(tr("presenter.previous"), key="present_prev", on_click=shown_step.move,
@@ -270,4 +288,6 @@ def presented_step(session: Session) -> Step:
     forward.button(tr("presenter.next"), key="present_next", on_click=shown_step.move,
                    args=(session, 1), disabled=number >= len(STEPS),
                    icon=":material/arrow_forward:", type="primary", width="stretch")
+    drawn.step_keys(next_key="present_next", previous_key="present_prev", key="present_keys")
+    state.share("step", number)  # a reload, or a laptop waking up, comes back to this step
     return STEPS[number - 1]

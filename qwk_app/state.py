@@ -38,6 +38,8 @@ DEFAULTS: dict[str, Any] = {
     "scale": "range",
     "min": None,
     "max": None,
+    # Presenter mode's "compute it together": kappa hidden until the class reaches its step.
+    "together": True,
 }
 #: Shareable keys in the order they appear in the URL.
 URL_KEYS = ("lang", "actual", "predicted", "weights", "scale", "min", "max")

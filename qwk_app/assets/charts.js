@@ -8,7 +8,11 @@
 // hidden (class qwk-compact) and stay readable in each cell's explanation.
 // data.kind === "copy": a button that copies data.text, also on touch screens and on plain http
 // (where navigator.clipboard does not exist), then says data.done for a moment.
-// Either kind carries data.lang, the reader's language: it becomes the page's own (<html lang>,
+// data.kind === "keys": presentation clickers and keyboards. ArrowRight, PageDown and space press
+// the button whose widget key is data.next, ArrowLeft and PageUp the one of data.previous (a
+// clicker sends these keys), unless the reader is typing in a field or using a control that
+// takes these keys itself. Nothing is drawn.
+// Every kind carries data.lang, the reader's language: it becomes the page's own (<html lang>,
 // which Streamlit leaves at "en"), so screen readers speak it with the right voice and the
 // browser sets each script as that language is set. The share box draws one on every page.
 
@@ -125,7 +129,38 @@ function drawCopy(component, root) {
   };
 }
 
+const STEP_KEYS = { ArrowRight: "next", PageDown: "next", " ": "next", ArrowLeft: "previous",
+  PageUp: "previous" };
+// Controls that take these keys themselves (a caret, a slider, a list, a focused button's space).
+const OWN_KEYS = "input, textarea, select, [contenteditable], [role=slider], [role=combobox], "
+  + "[role=listbox], [role=radiogroup], [role=radio], [role=tablist], [role=tab]";
+let stepButtons = null;
+
+function onStepKey(event) {
+  const which = STEP_KEYS[event.key];
+  if (!stepButtons || !which || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey
+      || event.defaultPrevented) return;
+  const target = event.target instanceof Element ? event.target : null;
+  if (target && (target.closest(OWN_KEYS) || (event.key === " " && target.closest("button, a")))) {
+    return;
+  }
+  const button = document.querySelector(`.st-key-${stepButtons[which]} button`);
+  if (!button) return;
+  event.preventDefault();  // the page does not scroll: the key turns the step
+  if (!button.disabled) button.click();
+}
+
+function listenForStepKeys(data) {
+  stepButtons = { next: data.next, previous: data.previous };
+  if (!window.qwkStepKeys) {
+    window.qwkStepKeys = true;
+    document.addEventListener("keydown", onStepKey);
+  }
+  return () => { stepButtons = null; };
+}
+
 export default function (component) {
+  if (component.data && component.data.kind === "keys") return listenForStepKeys(component.data);
   const { data, parentElement } = component;
   let root = parentElement.querySelector(":scope > .qwk-root");
   if (!root) {

@@ -236,3 +236,82 @@ def test_one_chart_goes_full_screen_and_presenter_mode_shows_one_step(app: App):
         "data-collapsed", "true")
     assert app.query()["present"] == "1"
     app.assert_clean()
+
+
+def test_adding_an_item_redraws_the_page_once_and_compares_with_before_it(new_app, app_url: str):
+    """User flow: add an item by typing one rating at the end of each field, each with Enter.
+    After the first, the lists differ in length: only the rating fields rerun (the server sends
+    a small fraction of what a whole page costs; the old kappa stays); after the second the
+    page shows the engine's kappa and says it was the seed's before.
+
+    Measured in bytes the server sends (Streamlit's websocket), not in time: a whole-page rerun
+    sends every step's charts, a rerun of the fields alone does not."""
+    received: list[int] = []
+    app = new_app(app_url)
+    app.page.on("websocket", lambda socket: socket.on(
+        "framereceived", lambda payload: received.append(len(payload))))
+    app.open(f"{SEED_LINK}&lang=en")
+    kappa = app.metric(t("en", "common.kappa"))
+    seed = walkthrough(SEED_ACTUAL, SEED_PREDICTED).kappa
+
+    received.clear()
+    app.type_into(t("en", "inputs.actual_label"), SEED_ACTUAL + ", 3")
+    expect(app.page.get_by_text(t("en", "inputs.typing_lengths", n_actual="11",
+                                  n_predicted="10"), exact=True)).to_be_visible()
+    app.settle()
+    half = sum(received)
+    expect(kappa).to_have_text(format_number(seed, "en"))
+
+    received.clear()
+    app.type_into(t("en", "inputs.predicted_label"), SEED_PREDICTED + ", 2")
+    after = walkthrough(SEED_ACTUAL + ",3", SEED_PREDICTED + ",2").kappa
+    expect(kappa).to_have_text(format_number(after, "en"))
+    app.settle()
+    whole = sum(received)
+    change = format_number(after - seed, "en")
+    expect(app.page.get_by_text(t("en", "live.changed", before=format_number(seed, "en"),
+                                  change=("+" if after > seed else "") + change),
+                                exact=True)).to_be_visible()
+    assert half * 10 < whole, (half, whole)
+    app.assert_clean()
+
+
+PROJECTOR = {"width": 1280, "height": 720}
+
+
+def test_a_clicker_turns_the_presented_steps_and_a_reload_keeps_the_step(browser, app_url: str):
+    """Projector (1280 x 720 at 150 %), presenter mode: the keys a presentation clicker sends
+    (PageDown, ArrowRight, space; PageUp, ArrowLeft) move one step each, the step is in the
+    address bar, and a reload comes back to it. Typing a space in the ratings does not."""
+    context = browser.new_context(viewport=PROJECTOR, device_scale_factor=1.5, locale="en-US")
+    try:
+        app = App(context.new_page(), app_url)
+        app.open(f"{SEED_LINK}&lang=en&present=1")
+
+        def shown(step: int) -> None:
+            expect(app.page.get_by_text(t("en", "presenter.progress", step=str(step),
+                                          total="7"), exact=True)).to_be_visible()
+
+        shown(1)
+        for key, step in (("PageDown", 2), ("ArrowRight", 3), ("Space", 4), ("PageUp", 3),
+                          ("ArrowLeft", 2)):
+            app.page.keyboard.press(key)
+            app.wait_for_query(step=str(step), present="1")
+            shown(step)
+        app.settle()
+        app.page.reload()
+        app.settle()
+        shown(2)
+        assert app.query()["step"] == "2"
+        app.page.get_by_text(t("en", "presenter.ratings"), exact=True).click()
+        box = app.textbox(t("en", "inputs.actual_label"))
+        box.click()
+        box.press("End")
+        box.press("Space")
+        app.page.keyboard.press("ArrowLeft")
+        expect(box).to_have_value(SEED_ACTUAL + " ")
+        app.page.wait_for_timeout(500)
+        shown(2)
+        app.assert_clean()
+    finally:
+        context.close()
