@@ -282,7 +282,8 @@ PROJECTOR = {"width": 1280, "height": 720}
 def test_a_clicker_turns_the_presented_steps_and_a_reload_keeps_the_step(browser, app_url: str):
     """Projector (1280 x 720 at 150 %), presenter mode: the keys a presentation clicker sends
     (PageDown, ArrowRight, space; PageUp, ArrowLeft) move one step each, the step is in the
-    address bar, and a reload comes back to it. Typing a space in the ratings does not."""
+    address bar, and a reload comes back to it. Typing a space in the ratings does not. Kappa
+    is withheld until step 7 ("compute it together")."""
     context = browser.new_context(viewport=PROJECTOR, device_scale_factor=1.5, locale="en-US")
     try:
         app = App(context.new_page(), app_url)
@@ -293,6 +294,8 @@ def test_a_clicker_turns_the_presented_steps_and_a_reload_keeps_the_step(browser
                                           total="7"), exact=True)).to_be_visible()
 
         shown(1)
+        kappa = app.metric(t("en", "common.kappa"))
+        expect(kappa).to_have_text(t("en", "presenter.kappa_later", step="7"))  # together
         for key, step in (("PageDown", 2), ("ArrowRight", 3), ("Space", 4), ("PageUp", 3),
                           ("ArrowLeft", 2)):
             app.page.keyboard.press(key)
@@ -312,6 +315,48 @@ def test_a_clicker_turns_the_presented_steps_and_a_reload_keeps_the_step(browser
         expect(box).to_have_value(SEED_ACTUAL + " ")
         app.page.wait_for_timeout(500)
         shown(2)
+        app.page.locator('[data-testid="stMain"] h1').first.click()  # the field loses focus
+        for step in range(3, 8):
+            app.page.keyboard.press("PageDown")
+            shown(step)
+        expect(kappa).to_have_text(kappa_text(SEED_ACTUAL, SEED_PREDICTED, "en"))
+        app.assert_clean()
+    finally:
+        context.close()
+
+
+def test_on_a_phone_a_second_tap_in_move_mode_lands_where_it_aims(browser, app_url: str):
+    """Phone (390 x 844, touch), "a click moves one item there": a tap on O's cell (4, 1) moves
+    one item of the followed cell (4, 0) there; the matrix has not moved under the finger (what
+    moved is said in a toast, nothing is inserted above it), so a second tap on the same spot
+    hits the same cell, now the followed one, and moves nothing: no actual rating changes."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=3, is_mobile=True,
+                                  has_touch=True, locale="en-US")
+    try:
+        app = App(context.new_page(), app_url)
+        app.open(f"{SEED_LINK}&lang=en&cell=4,0")
+        app.page.get_by_text(t("en", "move.click_move"), exact=True).tap()
+        app.settle()
+        target = app.page.locator(".qwk-matrix").first.locator('[data-cell="4,1"]')
+        target.scroll_into_view_if_needed()
+        box = target.bounding_box()
+        assert box is not None
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        app.page.touchscreen.tap(x, y)
+        moved = move_item(walkthrough(SEED_ACTUAL, SEED_PREDICTED), (4, 0), (4, 1))
+        actual, predicted = (",".join(map(str, v.tolist()))
+                             for v in (moved.actual, moved.predicted))
+        app.wait_for_query(actual=actual, predicted=predicted, cell="4,1")
+        app.settle()
+        expect(app.page.get_by_text(t("en", "undo.move", item=moved.item, source="4, 0",
+                                      target="4, 1"))).to_be_visible()
+        after = target.bounding_box()
+        assert after is not None and abs(after["y"] - box["y"]) <= 1, (box, after)
+        app.page.touchscreen.tap(x, y)
+        app.page.wait_for_timeout(500)
+        app.settle()
+        assert app.query()["actual"] == actual and app.query()["predicted"] == predicted
+        assert app.query()["cell"] == "4,1"
         app.assert_clean()
     finally:
         context.close()
