@@ -44,6 +44,7 @@ on_cell = widgets.follow_click(result, movable=movable)
 if presenter:
     step = render.presented_step(session)
     render.step(step, result, result.statistics(), cell, before=before, on_cell=on_cell)
+    render.step_buttons(session, step.number, below=True)
 else:
     st.divider()
     st.subheader(tr("walkthrough.cell_heading"), anchor="cell")

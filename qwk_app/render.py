@@ -279,15 +279,22 @@ def presented_step(session: Session) -> Step:
     the step-by-step page's step (:func:`qwk_app.shown_step.current_step`): both show the
     same. A clicker's keys press the buttons, and the step is in the URL."""
     number = shown_step.current_step(session).number
+    step_buttons(session, number)
+    drawn.step_keys(next_key="present_next", previous_key="present_prev", key="present_keys")
+    state.share("step", number)  # a reload, or a laptop waking up, comes back to this step
+    return STEPS[number - 1]
+
+
+def step_buttons(session: Session, number: int, *, below: bool = False) -> None:
+    """Previous, where the class is, next: above the step, and again ``below`` it, so the
+    teacher who scrolled down to the matrix need not scroll back up to go on."""
+    suffix = "_below" if below else ""
     back, where, forward = st.columns([1, 2, 1], vertical_alignment="center")
-    back.button(tr("presenter.previous"), key="present_prev", on_click=shown_step.move,
+    back.button(tr("presenter.previous"), key=f"present_prev{suffix}", on_click=shown_step.move,
                 args=(session, -1), disabled=number <= 1, icon=":material/arrow_back:",
                 width="stretch")
     where.progress(number / len(STEPS),
                    text=tr("presenter.progress", step=num(number), total=num(len(STEPS))))
-    forward.button(tr("presenter.next"), key="present_next", on_click=shown_step.move,
+    forward.button(tr("presenter.next"), key=f"present_next{suffix}", on_click=shown_step.move,
                    args=(session, 1), disabled=number >= len(STEPS),
                    icon=":material/arrow_forward:", type="primary", width="stretch")
-    drawn.step_keys(next_key="present_next", previous_key="present_prev", key="present_keys")
-    state.share("step", number)  # a reload, or a laptop waking up, comes back to this step
-    return STEPS[number - 1]

@@ -150,6 +150,8 @@ def test_presenter_mode_computes_kappa_together_with_the_class(lang):
     assert shown() == format_number(walkthrough("4,4,3,4,4,4,1,1,2,2", SEED["predicted"]).kappa,
                                      lang)
     assert at.query_params["step"] == str(kappa_step)
+    at.button(key="present_prev_below").click().run()  # under the step as well as above it
+    assert at.query_params["step"] == str(kappa_step - 1)
     at = open_app(lang=lang, present="1", **SEED)
     at.toggle(key="together_input").set_value(False).run()
     assert_clean(at)

@@ -230,7 +230,7 @@ def test_one_chart_goes_full_screen_and_presenter_mode_shows_one_step(app: App):
         "() => document.fullscreenElement && document.fullscreenElement.matches('.qwk-chart')")
     app.page.evaluate("() => document.exitFullscreen()")
     app.page.get_by_text(t("en", "presenter.toggle"), exact=True).click()
-    expect(app.page.get_by_role("button", name=t("en", "presenter.next"))).to_be_visible()
+    expect(app.page.get_by_role("button", name=t("en", "presenter.next")).first).to_be_visible()
     app.settle()
     expect(app.page.locator('[data-testid="stSidebar"]')).to_have_attribute(
         "data-collapsed", "true")
@@ -283,7 +283,7 @@ def test_a_clicker_turns_the_presented_steps_and_a_reload_keeps_the_step(browser
     """Projector (1280 x 720 at 150 %), presenter mode: the keys a presentation clicker sends
     (PageDown, ArrowRight, space; PageUp, ArrowLeft) move one step each, the step is in the
     address bar, and a reload comes back to it. Typing a space in the ratings does not. Kappa
-    is withheld until step 7 ("compute it together")."""
+    is withheld until step 7 ("compute it together"). Previous and next are under the step too."""
     context = browser.new_context(viewport=PROJECTOR, device_scale_factor=1.5, locale="en-US")
     try:
         app = App(context.new_page(), app_url)
@@ -291,7 +291,7 @@ def test_a_clicker_turns_the_presented_steps_and_a_reload_keeps_the_step(browser
 
         def shown(step: int) -> None:
             expect(app.page.get_by_text(t("en", "presenter.progress", step=str(step),
-                                          total="7"), exact=True)).to_be_visible()
+                                          total="7"), exact=True)).to_have_count(2)
 
         shown(1)
         kappa = app.metric(t("en", "common.kappa"))
@@ -320,6 +320,9 @@ def test_a_clicker_turns_the_presented_steps_and_a_reload_keeps_the_step(browser
             app.page.keyboard.press("PageDown")
             shown(step)
         expect(kappa).to_have_text(kappa_text(SEED_ACTUAL, SEED_PREDICTED, "en"))
+        below = app.page.locator(".st-key-present_prev_below button")  # under the step too
+        below.click()
+        shown(6)
         app.assert_clean()
     finally:
         context.close()
