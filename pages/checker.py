@@ -112,7 +112,7 @@ def _said(result: Walkthrough, checked: Sequence[CheckedAnswer]) -> None:
     lang = state.lang()
     for group in checker.groups(checked):
         first = group[0]
-        places = " ".join(f"`{feedback.symbol(lang, result, answer)}`" for answer in group)
+        places = feedback.places(lang, result, group)
         if first.problem is not None:
             st.error(tr("checker.said", places=places,
                         text=escape_markdown(feedback.verdict_line(lang, first))),
