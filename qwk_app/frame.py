@@ -100,6 +100,9 @@ _STYLE = """
   [data-testid="stMain"] h3 { font-size: 1.25rem; }
 }
 [data-testid="InputInstructions"] { display: none; }
+/* Touch screens: Streamlit's grid toolbar (search, download, full screen) stays shown there, over
+   the last row of cells and the help text, and a tap meant for a cell opens it. */
+@media (hover: none) { [data-testid="stElementToolbar"] { display: none; } }
 """
 #: Presenter mode: type large enough for the back of a room, every chart with it.
 _PRESENTER_STYLE = """

@@ -346,3 +346,13 @@ def test_a_mistake_in_every_cell_is_named_once_for_the_whole_matrix(lang):
     at = open_app("checker", lang=lang, table=TABLE_PARAM)
     edit(at, "expected", {2: {"1": "78"}})
     assert any(text.startswith("`E[2, 1]`") for text in shown(at.error)), shown(at.error)
+
+
+def test_every_marks_grid_says_what_it_is_above_it():
+    """The review's phone: the marks grid, stacked under the editor, looked like a second grid
+    to type into. Each one now has its heading right before it (and the legend after it)."""
+    at = open_app("checker", lang="tr", table=TABLE_PARAM)
+    assert_clean(at)
+    heading, legend = t("tr", "checker.marks_heading"), t("tr", "checker.marks_legend")
+    said = texts(at.caption)
+    assert said.count(heading) == said.count(legend) == len(checker.GRIDS)
