@@ -177,6 +177,9 @@ def run() -> None:
     _sidebar(PAGE_SETTINGS.get(slug, ("weights", "scale")))
     for problem in state.url_problems():
         show_error(problem)
+    # Presenter mode: the share QR code, large, one click away (the sidebar that holds it is
+    # folded); filled once the page has put its state into the URL.
+    big_qr = st.container() if presenter else None
     token = _FRAMED.set(True)
     try:
         current.run()
@@ -184,6 +187,9 @@ def run() -> None:
         _FRAMED.reset(token)
     state.write_url()
     _share_link(current.url_path)
+    if big_qr is not None:
+        with big_qr:
+            _big_qr_button(current.url_path)
 
 
 def presenting() -> bool:
@@ -290,6 +296,22 @@ def qr_png(link: str) -> bytes | None:
     image = io.BytesIO()
     code.save(image, kind="png", scale=6, border=2)
     return image.getvalue()
+
+
+def _big_qr_button(url_path: str) -> None:
+    """A button that shows the share link's QR code on most of the screen, for the back row."""
+    link, _ = share_link(url_path)
+    image = qr_png(link)
+    if image is None:
+        return
+
+    @st.dialog(tr("share.qr_caption"), width="large")
+    def show() -> None:
+        st.image(image, width="stretch", alt=tr("share.qr_alt", link=link))
+        st.caption(link)
+
+    if st.button(tr("share.qr_large"), key="share_qr_large", icon=":material/qr_code_2:"):
+        show()
 
 
 def _share_link(url_path: str) -> None:

@@ -393,3 +393,31 @@ def test_on_a_phone_the_checker_grids_have_no_toolbar_and_the_marks_a_heading(br
         app.assert_clean()
     finally:
         context.close()
+
+
+def test_presenter_mode_shows_the_share_qr_code_large(browser, app_url: str):
+    """Projector (1280 x 720 at 150 %), presenter mode, sidebar folded: one click shows the
+    share link's QR code over most of the screen's height, and ZXing reads it back to the link
+    the share box holds (without presenter mode: students get the normal view)."""
+    import zxingcpp  # pinned in requirements-dev.txt: a missing reader fails, never skips
+    from PIL import Image
+
+    context = browser.new_context(viewport=PROJECTOR, device_scale_factor=1.5, locale="en-US")
+    try:
+        app = App(context.new_page(), app_url)
+        app.open(f"{SEED_LINK}&lang=en&present=1")
+        app.page.get_by_role("button", name=t("en", "share.qr_large")).click()
+        dialog = app.page.get_by_role("dialog")
+        image = dialog.locator("img").first
+        expect(image).to_be_visible()
+        app.page.wait_for_function("img => img.complete && img.naturalWidth > 0",
+                                   arg=image.element_handle())
+        box = image.bounding_box()
+        assert box is not None and box["height"] >= 0.6 * PROJECTOR["height"], box
+        decoded = zxingcpp.read_barcodes(Image.open(io.BytesIO(image.screenshot())))
+        link = dialog.locator('[data-testid="stCaptionContainer"]').inner_text().strip()
+        assert [code.text for code in decoded] == [link]
+        assert "present" not in link and f"actual={SEED_ACTUAL}" in link
+        app.assert_clean()
+    finally:
+        context.close()
