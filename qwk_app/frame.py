@@ -103,6 +103,8 @@ _STYLE = """
 /* Touch screens: Streamlit's grid toolbar (search, download, full screen) stays shown there, over
    the last row of cells and the help text, and a tap meant for a cell opens it. */
 @media (hover: none) { [data-testid="stElementToolbar"] { display: none; } }
+/* The share QR code shown large: as big as the screen's height allows, whole, centred. */
+.st-key-big_qr img { max-height: 70vh; width: auto !important; margin: 0 auto; display: block; }
 """
 #: Presenter mode: type large enough for the back of a room, every chart with it.
 _PRESENTER_STYLE = """
@@ -307,7 +309,8 @@ def _big_qr_button(url_path: str) -> None:
 
     @st.dialog(tr("share.qr_caption"), width="large")
     def show() -> None:
-        st.image(image, width="stretch", alt=tr("share.qr_alt", link=link))
+        with st.container(key="big_qr"):
+            st.image(image, width="stretch", alt=tr("share.qr_alt", link=link))
         st.caption(link)
 
     if st.button(tr("share.qr_large"), key="share_qr_large", icon=":material/qr_code_2:"):

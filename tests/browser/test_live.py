@@ -414,6 +414,7 @@ def test_presenter_mode_shows_the_share_qr_code_large(browser, app_url: str):
                                    arg=image.element_handle())
         box = image.bounding_box()
         assert box is not None and box["height"] >= 0.6 * PROJECTOR["height"], box
+        assert box["y"] >= 0 and box["y"] + box["height"] <= PROJECTOR["height"], box  # whole
         decoded = zxingcpp.read_barcodes(Image.open(io.BytesIO(image.screenshot())))
         link = dialog.locator('[data-testid="stCaptionContainer"]').inner_text().strip()
         assert [code.text for code in decoded] == [link]
