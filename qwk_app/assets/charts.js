@@ -36,6 +36,30 @@ function lightUp(cell) {
   }
 }
 
+// One chart on the whole screen fills it: its type grows until the matrix (or the bars) takes
+// 90 % of the width or 80 % of the height, whichever comes first; back to normal on leaving.
+function fillScreen() {
+  const chart = document.fullscreenElement;
+  for (const other of document.querySelectorAll(".qwk-chart[data-qwk-filled]")) {
+    if (other !== chart) { other.style.fontSize = ""; delete other.dataset.qwkFilled; }
+  }
+  if (!chart || !chart.matches(".qwk-chart")) return;
+  const body = chart.querySelector(".qwk-grid") || chart;
+  chart.style.fontSize = "16px";
+  const box = body.getBoundingClientRect();
+  const title = chart.querySelector(".qwk-title");
+  const titleHeight = title ? title.getBoundingClientRect().height : 0;
+  const factor = Math.min(0.9 * window.innerWidth / Math.max(box.width, 1),
+    0.8 * window.innerHeight / Math.max(box.height + titleHeight, 1));
+  chart.style.fontSize = `${Math.max(16, Math.floor(16 * factor))}px`;
+  chart.dataset.qwkFilled = "1";
+}
+if (!window.qwkFillScreen) {
+  window.qwkFillScreen = true;
+  document.addEventListener("fullscreenchange", fillScreen);
+  window.addEventListener("resize", () => { if (document.fullscreenElement) fillScreen(); });
+}
+
 function fit(root) {
   // Measure with the numbers shown: hide them only when they do not fit.
   for (const figure of root.querySelectorAll(".qwk-matrix")) {

@@ -221,13 +221,23 @@ def test_the_qr_code_holds_the_share_link_and_copy_copies_it(new_app, app_url: s
 
 
 def test_one_chart_goes_full_screen_and_presenter_mode_shows_one_step(app: App):
-    """Projector: a chart's full-screen button shows that chart alone; presenter mode (the
-    sidebar switch) folds the sidebar and shows one step with previous and next."""
+    """Projector: a chart's full-screen button shows that chart alone, filling the screen;
+    presenter mode (the sidebar switch) folds the sidebar and shows one step with previous and
+    next."""
     app.open(f"{SEED_LINK}&lang=en")
     chart = app.page.locator(".qwk-matrix").nth(2)
     chart.locator(".qwk-full").click()
     app.page.wait_for_function(
-        "() => document.fullscreenElement && document.fullscreenElement.matches('.qwk-chart')")
+        "() => document.fullscreenElement && document.fullscreenElement.matches('.qwk-chart')"
+        " && document.fullscreenElement.dataset.qwkFilled")
+    # The matrix fills the screen (the review's filled a quarter of it), and is whole on it.
+    grid = chart.locator(".qwk-grid").bounding_box()
+    screen = app.page.viewport_size
+    assert grid is not None and screen is not None
+    assert (grid["width"] >= 0.6 * screen["width"]
+            or grid["height"] >= 0.6 * screen["height"]), (grid, screen)
+    assert grid["x"] >= 0 and grid["x"] + grid["width"] <= screen["width"], grid
+    assert grid["y"] >= 0 and grid["y"] + grid["height"] <= screen["height"], grid
     app.page.evaluate("() => document.exitFullscreen()")
     app.page.get_by_text(t("en", "presenter.toggle"), exact=True).click()
     expect(app.page.get_by_role("button", name=t("en", "presenter.next")).first).to_be_visible()
