@@ -110,8 +110,15 @@ _STYLE = """
 _PRESENTER_STYLE = """
 html { font-size: 22px; }
 [data-testid="stMain"] { font-size: 1.15rem; }
-[data-testid="stMainBlockContainer"] { max-width: 100%; padding-left: 2rem; padding-right: 2rem; }
+[data-testid="stMainBlockContainer"] {
+  max-width: 100%; padding: 3rem 2rem 2rem 2rem;
+}
 .qwk-chart { font-size: 1.25em; }
+/* A compact header: the projected screen belongs to the step, which starts on the first one. */
+[data-testid="stMain"] h1 { font-size: 1.35rem; padding: 0; }
+[data-testid="stMetric"] [data-testid="stMetricValue"] { font-size: 1.5rem; }
+[data-testid="stMetric"] [data-testid="stMetricLabel"] { min-height: 0; }
+[data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] { gap: 0.6rem; }
 """
 
 

@@ -17,6 +17,7 @@ import io
 import pytest
 
 from qwk_explained import walkthrough
+from qwk_explained.present.catalogue import STEPS
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import format_number
@@ -304,6 +305,11 @@ def test_a_clicker_turns_the_presented_steps_and_a_reload_keeps_the_step(browser
                                           total="7"), exact=True)).to_have_count(2)
 
         shown(1)
+        # A compact header: step 1 starts well within the first screen (the review's started
+        # at its bottom edge).
+        first = app.page.get_by_role("heading", name=STEPS[0].heading("en")).first
+        top = first.bounding_box()
+        assert top is not None and top["y"] + top["height"] <= 0.75 * PROJECTOR["height"], top
         kappa = app.metric(t("en", "common.kappa"))
         expect(kappa).to_have_text(t("en", "presenter.kappa_later", step="7"))  # together
         for key, step in (("PageDown", 2), ("ArrowRight", 3), ("Space", 4), ("PageUp", 3),
