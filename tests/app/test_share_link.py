@@ -120,9 +120,11 @@ def test_presenter_mode_shows_one_step_at_a_time(lang):
     at.button(key="present_next").click().run()
     assert STEPS[1].heading(lang) in [h.value for h in at.subheader]
     assert at.expander[0].label == t(lang, "presenter.ratings")
+    assert at.button(key="share_qr_large").label == t(lang, "share.qr_large")
     at.toggle(key="presenter_input").set_value(False).run()
     assert all(step.heading(lang) in [h.value for h in at.subheader] for step in STEPS)
     assert "present" not in at.query_params
+    assert not [b for b in at.button if b.key == "share_qr_large"]  # the sidebar has the QR
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
