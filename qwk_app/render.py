@@ -115,6 +115,8 @@ def track_change(session: Session, outcome: Outcome) -> Change | None:
         session[_REFERENCE] = (outcome.key, outcome.result)
         return None
     if reference[0] == outcome.key:
+        if not outcome.stale:  # the lists are back as they were: no length differs any more
+            session.pop(state.LENGTHS_DIFFERED, None)
         return last if last is not None and last.after_key == outcome.key else None
     if session.get(_HALF_MADE) == outcome.key:
         return None

@@ -197,9 +197,12 @@ def test_a_list_retyped_rating_by_rating_is_never_compared_as_a_mixed_pair():
 
 def test_another_models_predictions_pasted_at_once_are_a_real_change():
     """A whole predicted list of the same length replaced at once (another model on the same
-    items) is what the learner compares: the change is said, from the seed's kappa."""
+    items) is what the learner compares: the change is said, from the seed's kappa; also after
+    a rating typed at the end of a list and deleted again."""
     other = "0,2,1,0,1,0,1,1,2,2"
     at = open_app(lang="en", **SEED)
+    at.text_input(key="actual_input").input(SEED["actual"] + ", 3").run()
+    at.text_input(key="actual_input").input(SEED["actual"]).run()
     at.text_input(key="predicted_input").input(other).run()
     before = walkthrough(SEED["actual"], SEED["predicted"]).kappa
     after = walkthrough(SEED["actual"], other).kappa
