@@ -8,9 +8,9 @@ whole screen, hiding the numbers of a matrix too wide for the screen. A click on
 as the trigger ``cell`` (``"i,j"``, positions) and calls the caller's function before the rerun.
 
 The same component turns presentation keys into a step's previous and next buttons, and draws
-the share box's copy button, which must work where the browser's
-clipboard API does not (plain http on a classroom network, touch screens with no hover). Each
-instance also sets the page's language (``<html lang>``) to the reader's.
+the share box's copy button, which must work where the browser's clipboard API does not (plain
+http on a classroom network, touch screens with no hover). Each instance also sets the page's
+language (``<html lang>``) to the reader's.
 """
 
 from __future__ import annotations

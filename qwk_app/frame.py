@@ -110,9 +110,7 @@ _STYLE = """
 _PRESENTER_STYLE = """
 html { font-size: 22px; }
 [data-testid="stMain"] { font-size: 1.15rem; }
-[data-testid="stMainBlockContainer"] {
-  max-width: 100%; padding: 3rem 2rem 2rem 2rem;
-}
+[data-testid="stMainBlockContainer"] { max-width: 100%; padding: 3rem 2rem 2rem 2rem; }
 .qwk-chart { font-size: 1.25em; }
 /* A compact header: the projected screen belongs to the step, which starts on the first one. */
 [data-testid="stMain"] h1 { font-size: 1.35rem; padding: 0; }
