@@ -11,7 +11,7 @@
 // data.kind === "keys": presentation clickers and keyboards. ArrowRight, PageDown and space press
 // the button whose widget key is data.next, ArrowLeft and PageUp the one of data.previous (a
 // clicker sends these keys), unless the reader is typing in a field or using a control that
-// takes these keys itself. Nothing is drawn.
+// takes these keys itself. Nothing visible is drawn.
 // Every kind carries data.lang, the reader's language: it becomes the page's own (<html lang>,
 // which Streamlit leaves at "en"), so screen readers speak it with the right voice and the
 // browser sets each script as that language is set. The share box draws one on every page.
@@ -174,8 +174,13 @@ function onStepKey(event) {
   if (!button.disabled) button.click();
 }
 
-function listenForStepKeys(data) {
+function listenForStepKeys(data, parentElement) {
   stepButtons = { next: data.next, previous: data.previous };
+  // An empty mark that the listener is in place (what a test waits for before pressing keys).
+  if (!parentElement.querySelector(":scope > .qwk-root")) {
+    parentElement.insertAdjacentHTML("beforeend",
+      '<div class="qwk-root"><span class="qwk-keys" aria-hidden="true"></span></div>');
+  }
   if (!window.qwkStepKeys) {
     window.qwkStepKeys = true;
     document.addEventListener("keydown", onStepKey);
@@ -184,7 +189,9 @@ function listenForStepKeys(data) {
 }
 
 export default function (component) {
-  if (component.data && component.data.kind === "keys") return listenForStepKeys(component.data);
+  if (component.data && component.data.kind === "keys") {
+    return listenForStepKeys(component.data, component.parentElement);
+  }
   const { data, parentElement } = component;
   let root = parentElement.querySelector(":scope > .qwk-root");
   if (!root) {
