@@ -103,8 +103,11 @@ _STYLE = """
 /* Touch screens: Streamlit's grid toolbar (search, download, full screen) stays shown there, over
    the last row of cells and the help text, and a tap meant for a cell opens it. */
 @media (hover: none) { [data-testid="stElementToolbar"] { display: none; } }
-/* The share QR code shown large: as big as the screen's height allows, whole, centred. */
-.st-key-big_qr img { max-height: 70vh; width: auto !important; margin: 0 auto; display: block; }
+/* The share QR code shown large: most of the screen's height, whole, centred, its modules sharp. */
+.st-key-big_qr img {
+  height: 65vh; width: auto !important; max-width: 100%; object-fit: contain; margin: 0 auto;
+  display: block; image-rendering: pixelated;
+}
 """
 #: Presenter mode: type large enough for the back of a room, every chart with it.
 _PRESENTER_STYLE = """
