@@ -15,7 +15,6 @@ registry or its cache; each environment takes a minute or so.
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -26,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from qwk_app.server import free_port
-from tests import ROOT
+from tests import clean_copy
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("first_run")]
 
@@ -34,15 +33,6 @@ pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("first_run")]
 INSTALL_TIMEOUT_S = 600
 #: From the launcher's start until it has opened every page once.
 WARM_TIMEOUT_S = 180
-
-
-def _clean_copy(destination: Path) -> Path:
-    """The checkout's files without what git ignores (virtual environments, caches, builds)."""
-    patterns = [line.strip().rstrip("/") for line in
-                (ROOT / ".gitignore").read_text("utf-8").splitlines()
-                if line.strip() and not line.startswith("#")]
-    return Path(shutil.copytree(ROOT, destination, symlinks=True,
-                                ignore=shutil.ignore_patterns(".git", *patterns)))
 
 
 def _environ() -> dict[str, str]:
@@ -68,7 +58,7 @@ def _venv(folder: Path, *requirements: str) -> Path:
 
 @pytest.fixture(scope="module")
 def source(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return _clean_copy(tmp_path_factory.mktemp("first_run") / "source")
+    return clean_copy(tmp_path_factory.mktemp("first_run") / "source")
 
 
 def _serve_once(command: list[str], cwd: Path, log: Path, port: int) -> str:
