@@ -435,6 +435,8 @@ def test_presenter_mode_shows_the_share_qr_code_large(browser, app_url: str):
         link = dialog.locator('[data-testid="stCaptionContainer"]').inner_text().strip()
         assert [code.text for code in decoded] == [link]
         assert "present" not in link and f"actual={SEED_ACTUAL}" in link
+        app.page.keyboard.press("Escape")  # the dialog closes as any other does
+        expect(dialog).to_have_count(0)
         app.assert_clean()
     finally:
         context.close()
