@@ -99,12 +99,6 @@ _STYLE = """
   [data-testid="stMain"] h2 { font-size: min(1.5rem, 5.5vw); }
   [data-testid="stMain"] h3 { font-size: 1.25rem; }
 }
-/* A formula wider than the screen scrolls sideways; its scrollbar stays shown (touch screens
-   hide it until a swipe), so the reader sees that it goes on. */
-[data-testid="stMarkdownContainer"] .katex-display::-webkit-scrollbar { height: 0.4em; }
-[data-testid="stMarkdownContainer"] .katex-display::-webkit-scrollbar-thumb {
-  background: rgba(128, 128, 128, 0.6); border-radius: 0.2em;
-}
 [data-testid="InputInstructions"] { display: none; }
 /* Touch screens: Streamlit's grid toolbar (search, download, full screen) stays shown there, over
    the last row of cells and the help text, and a tap meant for a cell opens it. */
