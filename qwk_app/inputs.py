@@ -11,6 +11,7 @@ keeps it for undo (:func:`qwk_app.state.remember`) and the page offers to put it
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from typing import Literal, get_args
 
 import numpy as np
@@ -81,6 +82,9 @@ def _tab_opened(session: Session, labels: list[str]) -> None:
 
 #: What the page around the rating fields was last drawn with (:func:`text_fields`).
 _DRAWN_WITH = "_qwk_fields_page"
+#: True while the whole page runs (the frame writes the URL after it); False in a run of the
+#: fields alone, which writes it itself.
+_WHOLE_PAGE: ContextVar[bool] = ContextVar("qwk_whole_page", default=False)
 
 
 def _view(outcome: Outcome) -> tuple[str, str]:
@@ -100,7 +104,11 @@ def text_fields(outcome: Outcome) -> None:
     the fields and their counts follow then. ``outcome`` is what the page is drawn with.
     """
     st.session_state[_DRAWN_WITH] = _view(outcome)
-    _live_fields()
+    token = _WHOLE_PAGE.set(True)
+    try:
+        _live_fields()
+    finally:
+        _WHOLE_PAGE.reset(token)
 
 
 @st.fragment
@@ -109,6 +117,8 @@ def _live_fields() -> None:
     if not outcome.typing and _view(outcome) != st.session_state.get(_DRAWN_WITH):
         st.rerun()  # before drawing the fields: the whole page draws them again at once
     _fields(outcome)
+    if not _WHOLE_PAGE.get():  # the address bar keeps what is typed, half a pair included
+        state.write_url()
 
 
 def _fields(outcome: Outcome) -> None:
