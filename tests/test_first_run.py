@@ -40,6 +40,8 @@ def _environ() -> dict[str, str]:
     env = {key: value for key, value in os.environ.items()
            if key not in ("PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP", "VIRTUAL_ENV")}
     env["PYTHONNOUSERSITE"] = "1"
+    # As on a machine with no display (CI): no browser opened, no first-run e-mail prompt.
+    env["STREAMLIT_SERVER_HEADLESS"] = "true"
     env["PATH"] = os.pathsep.join(
         part for part in env.get("PATH", "").split(os.pathsep)
         if Path(sys.prefix) not in Path(part).parents)
