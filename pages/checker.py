@@ -40,11 +40,12 @@ def _data() -> checker.Data:
     """The mode's input fields, and the data they give."""
     session = st.session_state
     lang = state.lang()
-    st.radio(tr("checker.mode"), checker.MODES, key=state.bind(checker.MODE),
-             on_change=state.commit(checker.MODE), horizontal=True, help=tr("checker.mode_help"),
-             format_func=lambda mode: t(lang, f"checker.mode_{mode}"))
-    state.share("mode", session[checker.MODE])
-    if session[checker.MODE] == "vectors":
+    mode = checker.MODE_CHOICE
+    st.radio(tr("checker.mode"), mode.options, key=mode.show(session), on_change=mode.commit,
+             args=(session,), horizontal=True, help=tr("checker.mode_help"),
+             format_func=lambda code: t(lang, f"checker.mode_{code}"))
+    state.share("mode", mode.get(session))
+    if mode.get(session) == "vectors":
         inputs.apply_table_edits(session)
         outcome = compute.current()
         inputs.text_fields(outcome)

@@ -50,6 +50,8 @@ PasteProblem = Literal["empty", "shape"]
 #: are tested against.
 DEFAULT_TABLE = "0,4,1;0,8,0;0,1,5"
 MODE, TABLE, FIRST = "checker_mode", "checker_table", "checker_first"
+#: The data mode: the shared vectors, or a typed table.
+MODE_CHOICE: state.Choice[Mode] = state.Choice(MODE, MODES, "vectors")
 CELLS, LABELS = "checker_cells", "checker_grid_labels"
 PASTE_PROBLEM = "checker_paste_problem"
 
@@ -70,8 +72,9 @@ def editor(grid: Grid) -> Editor:
 def init(session: Session, url: Mapping[str, Any]) -> None:
     """The page's state on first use: mode, table and first rating from the first URL."""
     if MODE not in session:
-        table, mode = url.get("table"), url.get("mode")
-        session[MODE] = mode if mode in MODES else ("table" if table is not None else "vectors")
+        table = url.get("table")
+        if not MODE_CHOICE.set(session, url.get("mode")):
+            session[MODE] = "table" if table is not None else "vectors"
         session[TABLE] = str(table) if table is not None else DEFAULT_TABLE
         session[FIRST] = first_rating(url.get("first"))
     session.setdefault(CELLS, {})
@@ -115,7 +118,7 @@ def data(session: Session, outcome: Outcome | None) -> Data:
     and current: checking against an older result would mark right values wrong), or the typed
     table read from its first rating (the session's weighting applies to both)."""
     settings = state.settings(session)
-    if session[MODE] == "vectors":
+    if MODE_CHOICE.get(session) == "vectors":
         if outcome is None or outcome.result is None or outcome.stale:
             return Data(None)
         source = worksheet.Source(scale=settings.scale, min_rating=settings.min_rating,

@@ -25,7 +25,6 @@ from urllib.parse import urlencode
 import pandas  # noqa: F401
 import streamlit as st
 
-from qwk_explained.core.types import WEIGHTINGS
 from qwk_explained.present.i18n import LANGUAGES, t
 
 from . import ROOT, charts, links, state
@@ -158,9 +157,12 @@ def _pages() -> list[st.Page]:
 def _sidebar(settings: tuple[Setting, ...]) -> None:
     # format_func runs again outside the script (in tests), so it must not read the session.
     lang = state.lang()
+    session = st.session_state
     with st.sidebar:
-        st.selectbox(tr("frame.language"), options=list(LANGUAGES), key="lang",
-                     format_func=lambda code: LANGUAGES[code].name, help=tr("frame.language_help"),
+        st.selectbox(tr("frame.language"), options=state.LANGUAGE.options,
+                     key=state.LANGUAGE.show(session), on_change=state.LANGUAGE.commit,
+                     args=(session,), help=tr("frame.language_help"),
+                     format_func=lambda code: LANGUAGES[code].name,
                      placeholder=tr("common.choose"))
         st.toggle(tr("presenter.toggle"), key=state.bind("presenter"),
                   on_change=state.commit("presenter"), help=tr("presenter.toggle_help"))
@@ -168,8 +170,9 @@ def _sidebar(settings: tuple[Setting, ...]) -> None:
             return
         st.subheader(tr("frame.settings"))
         if "weights" in settings:
-            st.radio(tr("frame.weights"), options=WEIGHTINGS, key=state.bind("weights"),
-                     on_change=state.commit("weights"), help=tr("frame.weights_help"),
+            st.radio(tr("frame.weights"), options=state.WEIGHTS.options,
+                     key=state.WEIGHTS.show(session), on_change=state.WEIGHTS.commit,
+                     args=(session,), help=tr("frame.weights_help"),
                      format_func=lambda kind: t(lang, f"common.weights.{kind}"))
         if "scale" in settings:
             _scale_settings(lang)
@@ -177,12 +180,13 @@ def _sidebar(settings: tuple[Setting, ...]) -> None:
 
 def _scale_settings(lang: str) -> None:
     session = st.session_state
+    mode = state.scale_mode(session)
     with st.sidebar:
-        state.show_scale_mode(session, keep=True)
-        st.radio(tr("frame.scale"), options=state.SCALE_MODES, key=state.SCALE_MODE_INPUT,
-                 on_change=state.set_scale_mode, args=(session,), help=tr("frame.scale_help"),
+        st.radio(tr("frame.scale"), options=state.SCALE_MODE.options,
+                 key=state.SCALE_MODE.show(session, mode), on_change=state.set_scale_mode,
+                 args=(session,), help=tr("frame.scale_help"),
                  format_func=lambda mode: t(lang, f"frame.scale_{mode}"))
-        if session[state.SCALE_MODE_INPUT] == "explicit":
+        if mode == "explicit":
             low, high = st.columns(2)
             for column, key in ((low, "min"), (high, "max")):
                 column.number_input(tr(f"frame.{key}_rating"), step=1, key=state.bind(key),

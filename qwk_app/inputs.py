@@ -41,6 +41,10 @@ RANDOM_MAX_ITEMS = 5000
 #: The input panel's tabs (``inputs.tab_<slug>`` are their labels); the text fields are above them.
 InputTab = Literal["examples", "table", "random", "upload"]
 INPUT_TABS: tuple[InputTab, ...] = get_args(InputTab)
+#: The open tab, kept as its slug (its label changes with the language).
+INPUT_TAB: state.Choice[InputTab] = state.Choice("input_tab", INPUT_TABS, "examples")
+#: The examples, by name.
+EXAMPLE_NAMES = tuple(example.name for example in EXAMPLES)
 #: How long the fields wait after the last keystroke before the page follows.
 LIVE_PAUSE = "300ms"
 
@@ -57,10 +61,10 @@ def vector_panel() -> None:
     _keep_random_settings(session)
     widgets.undo_offer("undo_inputs", ("example", "random", "upload"))
     labels = [tr(f"inputs.tab_{slug}") for slug in INPUT_TABS]
-    # The open tab is kept as a slug, so it survives a language switch (the labels change).
-    opened = session.get("input_tab", INPUT_TABS[0])
-    session["input_tab_input"] = labels[INPUT_TABS.index(opened) if opened in INPUT_TABS else 0]
-    examples, table, generate, upload = st.tabs(labels, key="input_tab_input",
+    # The open tab is kept as a slug, so it survives a language switch (the labels change); the
+    # tabs' widget holds the label of this run's language.
+    session[INPUT_TAB.widget_key] = labels[INPUT_TABS.index(INPUT_TAB.get(session))]
+    examples, table, generate, upload = st.tabs(labels, key=INPUT_TAB.widget_key,
                                                 on_change=_tab_opened, args=(session, labels))
     with examples:
         _presets()
@@ -75,8 +79,9 @@ def vector_panel() -> None:
 
 
 def _tab_opened(session: Session, labels: list[str]) -> None:
-    label = session.get("input_tab_input")
-    session["input_tab"] = INPUT_TABS[labels.index(label)] if label in labels else INPUT_TABS[0]
+    label = state.checked(session.get(INPUT_TAB.widget_key), labels)
+    if label is not None:
+        session[INPUT_TAB.key] = INPUT_TABS[labels.index(label)]
 
 
 def text_fields(outcome: Outcome) -> None:
@@ -129,7 +134,7 @@ def typed(session: Session, name: str) -> None:
 
 def _presets() -> None:
     lang = state.lang()  # bound now: format_func may run outside the script (tests)
-    st.pills(tr("inputs.presets"), options=[e.name for e in EXAMPLES], key="preset_pick",
+    st.pills(tr("inputs.presets"), options=EXAMPLE_NAMES, key="preset_pick",
              format_func=lambda name: t(lang, f"presets.{name}"), on_change=_apply_preset,
              args=(st.session_state,), help=tr("inputs.presets_help"))
 
@@ -142,12 +147,11 @@ def load_example(session: Session, name: str) -> None:
                       state.vector_text(np.array(example.predicted)), session=session)
     state.set_value("min", None, session=session)
     state.set_value("max", None, session=session)
-    state.show_scale_mode(session)
 
 
 def _apply_preset(session: Session) -> None:
-    name = session.get("preset_pick")
-    if name in BY_NAME:
+    name = state.checked(session.get("preset_pick"), EXAMPLE_NAMES)
+    if name is not None:
         load_example(session, name)
     session["preset_pick"] = None
 
