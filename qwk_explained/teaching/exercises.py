@@ -122,8 +122,11 @@ class Exercise:
 
 #: What became of one typed answer: right (any accepted verdict), wrong, or not readable.
 Status = Literal["correct", "wrong", "unreadable"]
-#: Why a typed answer could not be read (``practice.problem_<code>`` in the locales).
-Problem = Literal["empty", "not_a_number", "division_by_zero", "not_a_choice"]
+#: Why a typed answer could not be read (``practice.problem_<code>`` in the locales): the
+#: reader's own code (:class:`.typed_numbers.AnswerError`) or, for a comparison, no choice.
+Problem = Literal["empty", "not_a_number", "division_by_zero", "too_long", "out_of_range",
+                  "not_a_choice"]
+PROBLEMS: tuple[Problem, ...] = get_args(Problem)
 
 
 @dataclass(frozen=True)
@@ -391,8 +394,8 @@ def check_answer(exercise: Exercise, question: Question, text: str | None, group
     checked = check_answers(result, answers, group, model or mistake_model(result))
     mine = next(answer for answer in checked if answer.quantity == QUANTITY[question.kind])
     if mine.problem is not None:
-        problem: Problem = ("empty" if mine.problem.code == "empty" else "division_by_zero"
-                            if mine.problem.code == "division_by_zero" else "not_a_number")
+        code = mine.problem.code
+        problem = next((known for known in PROBLEMS if known == code), "not_a_number")
         return Attempt("unreadable", mine, problem)
     return Attempt("correct" if mine.accepted else "wrong", mine)
 
