@@ -394,9 +394,8 @@ def check_answer(exercise: Exercise, question: Question, text: str | None, group
     checked = check_answers(result, answers, group, model or mistake_model(result))
     mine = next(answer for answer in checked if answer.quantity == QUANTITY[question.kind])
     if mine.problem is not None:
-        code = mine.problem.code
-        problem = next((known for known in PROBLEMS if known == code), "not_a_number")
-        return Attempt("unreadable", mine, problem)
+        known = [problem for problem in PROBLEMS if problem == mine.problem.code]
+        return Attempt("unreadable", mine, known[0] if known else "not_a_number")
     return Attempt("correct" if mine.accepted else "wrong", mine)
 
 
