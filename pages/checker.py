@@ -80,16 +80,20 @@ def _grid(grid: checker.Grid, result: Walkthrough, checked: Sequence[CheckedAnsw
         index = [tr("steps.actual_name"), tr("steps.predicted_name")]
     else:
         index = names
-    key, rows = checker.editor_rows(session, grid, labels)
     st.markdown(f"**{tr(f'checker.grid.{grid}')}**")
     st.caption(tr("checker.grid_help_histograms" if grid in checker.GRID_ROWS
                   else "checker.grid_help_matrix"))
     editor, shown = st.columns([3, 2])
-    frame = pd.DataFrame(rows, index=index, columns=[str(label) for label in labels],
-                         dtype=object)
-    editor.data_editor(frame, key=key, num_rows="fixed",
-                       column_config={str(label): st.column_config.TextColumn(name)
-                                      for label, name in zip(labels, names, strict=True)})
+
+    def draw() -> None:
+        key, rows = checker.editor_rows(session, grid, labels)
+        frame = pd.DataFrame(rows, index=index, columns=[str(label) for label in labels],
+                             dtype=object)
+        editor.data_editor(frame, key=key, num_rows="fixed",
+                           column_config={str(label): st.column_config.TextColumn(name)
+                                          for label, name in zip(labels, names, strict=True)})
+
+    checker.editor(grid).guarded(session, draw)
     marks = pd.DataFrame(checker.marks(grid, labels, checked), index=index, columns=names)
     shown.dataframe(marks.style.map(lambda mark: MARK_STYLE.get(mark, "")))
     shown.caption(tr("checker.marks_legend"))

@@ -158,6 +158,14 @@ else:
             st.warning(tr("theory.closed_undefined"), icon=":material/help:")
         else:
             st.success(tr("theory.closed_equal"), icon=":material/check:")
+    elif check.matrix_error is not None and check.matrix_error.code == "too_many_ratings":
+        # Not a problem with the ratings (every other page reads them on the scale chosen): only
+        # the full range is too wide for a matrix, and the closed form needs none.
+        st.info(tr("theory.closed_range_too_wide", count=check.matrix_error.params["count"],
+                   limit=num(check.matrix_error.params["limit"]),
+                   low=num(int(min(result.actual.min(), result.predicted.min()))),
+                   high=num(int(max(result.actual.max(), result.predicted.max())))),
+                icon=":material/info:")
     else:
         with right:
             show_error(check.matrix_error)
@@ -175,7 +183,7 @@ else:
                       observed=kappa_text(check.observed_kappa),
                       positions=kappa_text(check.positions.kappa if check.positions else None)),
                    icon=":material/warning:")
-    else:
+    elif check.matrix is not None:  # with no matrix on the full range, unused ones are unknown
         st.info(tr("theory.closed_observed_general"), icon=":material/info:")
     settings = state.settings(session)
     if settings.weights != "quadratic" or settings.scale != "range":

@@ -15,7 +15,7 @@ import gc
 import io
 import os
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NoReturn
 from urllib.parse import urlencode
 
 # Imported here, before any session runs a page, never for the first time inside one: while one
@@ -27,8 +27,10 @@ import streamlit as st
 
 from qwk_explained.present.i18n import LANGUAGES, t
 
-from . import ROOT, charts, links, state
+from . import ROOT, charts, links, state, wire
 from .text import show_error, tr
+
+wire.install()  # widget values no browser sends read as no value, before any session runs
 
 # Everything imported so far (streamlit, pandas, plotly, numpy: about 120,000 objects) lives as
 # long as the server. Frozen, the garbage collector stops walking it on every full collection:
@@ -91,6 +93,19 @@ html { font-size: 22px; }
 _FRAMED: contextvars.ContextVar[bool] = contextvars.ContextVar("qwk_framed", default=False)
 
 
+class PageEnded(Exception):
+    """Raised by :func:`end_page`: the page has drawn all it can for now."""
+
+
+def end_page() -> NoReturn:
+    """End the page here, as ``st.stop()`` would, but let the frame finish its run.
+
+    ``st.stop()`` ends the whole run, frame included: a first visit with nothing valid to show
+    (``/?min=5&max=1``) then never wrote its address bar or its share box.
+    """
+    raise PageEnded
+
+
 def page_guard() -> None:
     """First line of every page: make sure the page renders inside the frame."""
     if _FRAMED.get():
@@ -118,6 +133,8 @@ def run() -> None:
     token = _FRAMED.set(True)
     try:
         current.run()
+    except PageEnded:
+        pass
     finally:
         _FRAMED.reset(token)
     state.write_url()

@@ -192,6 +192,14 @@ def _table_editor() -> None:
     if len(rows) > EDITOR_MAX_ROWS:
         st.info(tr("inputs.table_too_long", count=len(rows), limit=num(EDITOR_MAX_ROWS)))
         return
+    state.VECTOR_TABLE.guarded(session, lambda: _draw_table(*table_rows(session)))
+    st.caption(tr("inputs.table_help"))
+    incomplete = session.get("editor_incomplete", 0)
+    if incomplete:
+        st.warning(tr("inputs.table_incomplete", count=incomplete))
+
+
+def _draw_table(key: str, rows: list[Row]) -> None:
     low, high = state.RATING_RANGE
     st.data_editor(
         {name: [row[k] for row in rows] for k, name in enumerate(TABLE_COLUMNS)},
@@ -205,10 +213,6 @@ def _table_editor() -> None:
             for name in TABLE_COLUMNS},
         height=min(38 + 35 * (len(rows) + 1), 420),
     )
-    st.caption(tr("inputs.table_help"))
-    incomplete = session.get("editor_incomplete", 0)
-    if incomplete:
-        st.warning(tr("inputs.table_incomplete", count=incomplete))
 
 
 def apply_table_edits(session: Session) -> None:
@@ -222,12 +226,29 @@ def apply_table_edits(session: Session) -> None:
     rows = state.VECTOR_TABLE.replay(session, TABLE_COLUMNS)
     if rows is None:
         return
-    complete = [row for row in rows if row[0] is not None and row[1] is not None]
+    ratings = [[table_rating(value) for value in row] for row in rows]
+    complete = [row for row in ratings if row[0] is not None and row[1] is not None]
     session["editor_incomplete"] = len(rows) - len(complete)
     for name, column in zip(TABLE_COLUMNS, (0, 1), strict=True):
-        text = ", ".join(str(int(row[column])) for row in complete)
+        text = ", ".join(str(row[column]) for row in complete)
         if session.get(name) != text:
             state.set_value(name, text, session=session)
+
+
+def table_rating(value: object) -> int | None:
+    """A cell of the table editor as a rating, or ``None`` (an empty cell).
+
+    The editor's number columns send whole numbers within :data:`qwk_app.state.RATING_RANGE`
+    (an int, or a float such as 3.0); anything else only comes from a forged message and is
+    read as an empty cell, never truncated (1.5) or taken for a number (``true``, ``"x"``).
+
+    >>> [table_rating(v) for v in (3, 3.0, -2, 1.5, True, "x", [1], None, 10**6)]
+    [3, 3, -2, None, None, None, None, None, None]
+    """
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    low, high = state.RATING_RANGE
+    return value if type(value) is int and low <= value <= high else None
 
 
 # --- random examples --------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from qwk_explained.present.outline import Formula, Text, verdict_blocks
 from . import charts as drawn
 from . import guided, state
 from .compute import Outcome
+from .frame import end_page
 from .state import Session
 from .text import label, num, signed, tr
 
@@ -43,7 +44,7 @@ def shown_result(outcome: Outcome, page: str) -> Walkthrough:
     """
     if outcome.result is None:
         st.info(tr(f"{page}.nothing_yet"), icon=":material/edit:")
-        st.stop()
+        end_page()
     if outcome.typing:
         st.caption(tr("live.typing"))
     elif outcome.stale:

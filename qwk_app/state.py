@@ -188,7 +188,7 @@ def init_session() -> None:
     for key in ("actual", "predicted"):
         state[key] = params.get(key, DEFAULTS[key])
     for key in ("min", "max"):
-        state[key] = _url_int(params.get(key), problems)
+        state[key] = _url_rating(key, params.get(key), problems)
     for key in PAGE_URL_KEYS:
         if key in params:
             state[f"url_{key}"] = params.get(key)
@@ -199,19 +199,26 @@ def init_session() -> None:
     state[_INIT] = True
 
 
-def _url_int(value: str | None, problems: list[InputError]) -> int | None:
+_URL_INTEGER = re.compile(r"[+-]?[0-9]+")
+
+
+def _url_rating(name: str, value: str | None, problems: list[InputError]) -> int | None:
+    """An end of the scale from the link (``min``, ``max``), or ``None`` with the problem kept.
+
+    Read by its digits before ``int()``, which refuses more than 4,300 of them.
+    """
     if value is None or value == "":
         return None
-    try:
-        number = int(value.strip())
-    except ValueError:
-        problems.append(InputError("not_integer", token=shorten(value), position=1))
+    text = value.strip()
+    if not _URL_INTEGER.fullmatch(text):
+        problems.append(InputError("link_not_integer", parameter=name, value=shorten(value)))
         return None
-    if abs(number) > MAX_ABS_RATING:
-        problems.append(InputError("value_too_large", token=shorten(value), position=1,
+    digits = text.lstrip("+-").lstrip("0") or "0"
+    if len(digits) > len(str(MAX_ABS_RATING)) or int(digits) > MAX_ABS_RATING:
+        problems.append(InputError("link_too_large", parameter=name, value=shorten(value),
                                    limit=MAX_ABS_RATING))
         return None
-    return number
+    return -int(digits) if text.startswith("-") else int(digits)
 
 
 def url_problems() -> list[InputError]:
@@ -251,7 +258,10 @@ def write_url() -> None:
         value = state.get(key)
         if value is not None:
             wanted[key] = str(value)
-    for key, value in state.get(_PAGE_PARAMS, {}).items():
+    # A page value of the first link that no page has read yet (``cell`` while there is nothing
+    # valid to follow it on) stays in the link, so a reload still finds it.
+    unread = {key: state[f"url_{key}"] for key in PAGE_URL_KEYS if f"url_{key}" in state}
+    for key, value in {**unread, **state.get(_PAGE_PARAMS, {})}.items():
         if value is not None:
             wanted[key] = str(value)
     if state.get("presenter"):
