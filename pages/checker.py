@@ -217,9 +217,9 @@ def _solution_table(table: Table) -> None:
         st.table(frame)
 
 
-def _downloads(key: str, result: Walkthrough, source: worksheet.Source) -> None:
+def _downloads(result: Walkthrough, source: worksheet.Source) -> None:
     lang = state.lang()
-    files = compute.worksheets(f"{key}\x00{source}", result, lang, source)
+    files = compute.worksheets(result, lang, source)
     st.subheader(tr("checker.downloads_heading"))
     st.caption(tr("checker.downloads_help"))
     specs = (("md", "text/markdown", ":material/description:"),
@@ -261,7 +261,7 @@ def main() -> None:
         _step(step, result, checked)
     st.divider()
     _solution(result, data.source)
-    _downloads(data.key, result, data.source)
+    _downloads(result, data.source)
 
 
 main()

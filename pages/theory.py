@@ -124,7 +124,7 @@ st.latex(theory_formulas.rescaling_generic())
 if result is None:
     st.info(tr("theory.need_ratings"), icon=":material/edit:")
 else:
-    rescaled = compute.rescaling(outcome.key, result, theory_state.FACTOR)
+    rescaled = compute.rescaling(result, theory_state.FACTOR)
     st.table(pd.DataFrame({
         tr("theory.rescaling_route"): [tr(f"theory.rescaling_{r.code}", factor=theory_state.FACTOR)
                                        for r in rescaled],
@@ -142,7 +142,7 @@ check: theory.ClosedFormCheck | None = None
 if result is None or result.actual is None or result.predicted is None:
     st.info(tr("theory.need_ratings"), icon=":material/edit:")
 else:
-    check = compute.closed_form(outcome.key, result)
+    check = compute.closed_form(result)
     closed = check.closed
     st.caption(tr("steps.with_your_numbers"))
     st.latex(theory_formulas.closed_form_moments(closed, lang))
@@ -201,7 +201,7 @@ if result is None:
     weighting_kappas: dict[Weighting, float | None] = {}
 else:
     user_kappa = result.kappa
-    weighting_kappas = compute.kappa_by_weighting(outcome.key, result)
+    weighting_kappas = compute.kappa_by_weighting(result)
     st.markdown(tr("theory.scales_yours",
                    name=tr(f"common.in_sentence.kappa_name.{result.weights_name}"),
                    kappa=kappa_text(user_kappa)))

@@ -103,8 +103,6 @@ class Data:
 
     #: The walkthrough of the data, ``None`` until the input is valid.
     result: Walkthrough | None
-    #: Names the data (for the cached worksheets).
-    key: str = ""
     #: How the worksheets describe where the data came from.
     source: worksheet.Source = field(default_factory=worksheet.Source)
     #: What goes into the link besides the mode (the table as typed or read, its first rating).
@@ -123,7 +121,7 @@ def data(session: Session, outcome: Outcome | None) -> Data:
             return Data(None)
         source = worksheet.Source(scale=settings.scale, min_rating=settings.min_rating,
                                   max_rating=settings.max_rating)
-        return Data(outcome.result, f"vectors\x00{outcome.key}", source)
+        return Data(outcome.result, source)
     text, first = str(session[TABLE]), int(session[FIRST])
     source = worksheet.Source(from_table=True)
     try:
@@ -132,8 +130,7 @@ def data(session: Session, outcome: Outcome | None) -> Data:
         typed = ";".join(line.strip() for line in text.splitlines() if line.strip())
         return Data(None, source=source, link={"table": typed, "first": first or None},
                     error=error)
-    return Data(result, f"table\x00{canonical}\x00{first}\x00{settings.weights}", source,
-                {"table": canonical, "first": first or None})
+    return Data(result, source, {"table": canonical, "first": first or None})
 
 
 # --- the grids ------------------------------------------------------------------------------------

@@ -27,10 +27,11 @@ import streamlit as st
 
 from qwk_explained.present.i18n import LANGUAGES, t
 
-from . import ROOT, charts, links, state, wire
+from . import ROOT, charts, links, memory, state, wire
 from .text import show_error, tr
 
 wire.install()  # widget values no browser sends read as no value, before any session runs
+memory.return_freed_memory()  # what a session frees goes back to the system
 
 # Everything imported so far (streamlit, pandas, plotly, numpy: about 120,000 objects) lives as
 # long as the server. Frozen, the garbage collector stops walking it on every full collection:

@@ -148,8 +148,8 @@ UNDOABLE = ("actual", "predicted", "scale", "min", "max", "upload")
 UndoAction = Literal["example", "random", "upload", "move"]
 _PROBLEMS = "_qwk_url_problems"
 _PAGE_PARAMS = "_qwk_page_params"
-#: The last valid result and its key (:func:`qwk_app.compute.current` keeps it): shown while the
-#: input has a problem, and the scale an explicit range starts from.
+#: The last valid result (:func:`qwk_app.compute.current` keeps it): shown while the input has a
+#: problem, and the scale an explicit range starts from.
 LAST_VALID = "last_valid"
 
 #: Lowest and highest rating a number field of the app takes (the sidebar's ends, the table
@@ -398,7 +398,7 @@ def set_scale_mode(session: Session) -> None:
         return
     if mode == "explicit":
         last = session.get(LAST_VALID)
-        labels = last[0].labels if last is not None else (0, 4)
+        labels = last.labels if last is not None else (0, 4)
         SCALE.set(session, "range")
         set_value("min", int(labels[0]), session=session)
         set_value("max", int(labels[-1]), session=session)
@@ -424,9 +424,13 @@ class Replaced:
 def remember(action: UndoAction, *, session: Session | None = None, **params: Any) -> None:
     """Keep the current inputs before ``action`` replaces them (an example, a random draw...)."""
     session = _session(session)
+    replaced = Replaced({key: session.get(key, DEFAULTS.get(key)) for key in UNDOABLE}, action,
+                        params)
     stack: list[Replaced] = list(session.get(_UNDO, []))
-    stack.append(Replaced({key: session.get(key, DEFAULTS.get(key)) for key in UNDOABLE},
-                          action, params))
+    if replaced.values["upload"] is not None:
+        # An upload's ratings weigh up to a few hundred MB: undo keeps the last one replaced.
+        stack = [entry for entry in stack if entry.values["upload"] is None]
+    stack.append(replaced)
     session[_UNDO] = stack[-UNDO_DEPTH:]
 
 
