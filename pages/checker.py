@@ -160,7 +160,7 @@ def _summary(result: Walkthrough, checked: Sequence[CheckedAnswer]) -> None:
     if not readable:
         st.info(tr("checker.nothing_checked"), icon=":material/edit:")
     elif first_wrong(readable) is None:
-        st.success(tr("checker.summary_all_right", count=num(len(readable))),
+        st.success(tr("checker.summary_all_right", count=len(readable)),
                    icon=":material/celebration:")
     else:
         st.warning(feedback.first_wrong_sentence(state.lang(), result, readable),

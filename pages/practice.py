@@ -74,7 +74,7 @@ def _worked_step(exercise: Exercise, question: Question) -> None:
         items = matching_items(exercise, question.cell)
         if items:
             st.markdown(tr("practice.observed_items", items=", ".join(map(num, items)),
-                           count=num(len(items)), **_cell_params(question)))
+                           count=len(items), **_cell_params(question)))
         else:
             st.markdown(tr("practice.observed_no_items", **_cell_params(question)))
         st.latex(formulas.observed_cell(first, *question.cell, lang))

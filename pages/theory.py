@@ -189,7 +189,7 @@ else:
     if settings.weights != "quadratic" or settings.scale != "range":
         st.caption(tr("theory.closed_settings",
                       name=tr(f"common.in_sentence.kappa_name.{settings.weights}"),
-                      scale=tr(f"common.scale.{settings.scale}"),
+                      scale=tr(f"frame.scale_{state.scale_mode(session)}"),  # as in the sidebar
                       kappa=kappa_text(result.kappa)))
 
 # 5. Interpretation scales -------------------------------------------------------------------------

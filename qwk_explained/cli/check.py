@@ -328,7 +328,7 @@ def render_check(result: Walkthrough, checked: Sequence[CheckedAnswer], lang: st
                 lines += ["      " + line for line in tx.prose_text(sentence).splitlines()]
     lines.append("")
     if first_wrong(checked) is None:
-        lines.append(tx.prose("checker.summary_all_right", count=tx.num(len(checked))))
+        lines.append(tx.prose("checker.summary_all_right", count=len(checked)))
     else:
         lines.append(tx.prose_text(feedback.first_wrong_sentence(lang, result, checked)))
     return "\n".join(lines) + "\n"

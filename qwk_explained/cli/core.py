@@ -17,6 +17,7 @@ import sys
 from collections.abc import Sequence
 
 from qwk_explained.core.errors import QwkError
+from qwk_explained.present.columns import collapse
 from qwk_explained.present.i18n import message, t
 from qwk_explained.present.languages import environment_language
 
@@ -36,7 +37,8 @@ from .text import render_text
 
 
 def _one_line(text: str) -> str:
-    return f"{PROG}: " + " ".join(text.split()) + "\n"
+    # No-break spaces stay: they keep "n = 10" and "95 %" together where the terminal wraps.
+    return f"{PROG}: " + collapse(text) + "\n"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

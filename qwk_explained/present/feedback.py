@@ -23,7 +23,7 @@ from qwk_explained.teaching.checking import (
     hint_params,
 )
 
-from .catalogue import STEP_OF
+from .catalogue import STEP_OF, STEPS
 from .i18n import format_param, message, t
 from .languages import language
 from .numbers import format_label, format_number
@@ -89,11 +89,17 @@ def symbol(lang: str, result: Walkthrough, answer: CheckedAnswer) -> str:
     return f"{head}[{inside}]" + (f" {tail}" if tail else "")
 
 
+def _read(lang: str, value: float) -> str:
+    """A typed number as it was read, never grouped: "1.250" read as 1250 and echoed back as
+    "1.250" would not say which reading was taken."""
+    return format_number(value, lang, 6, group=False)
+
+
 def verdict_line(lang: str, answer: CheckedAnswer) -> str:
     """``Right: 0.45 is correct.``, ``Not right: ...``; the problem when the text is no number."""
     if answer.problem is not None:
         return message(lang, answer.problem)
-    given = format_number(answer.given, lang, 6) if answer.given is not None else ""
+    given = _read(lang, answer.given) if answer.given is not None else ""
     return t(lang, f"checker.verdict.{answer.verdict}", value=given)
 
 
@@ -103,7 +109,7 @@ def explanation(lang: str, result: Walkthrough, answer: CheckedAnswer) -> list[s
     sentences = []
     if answer.reading is not None and answer.given is not None:
         sentences.append(t(lang, f"checker.reading.{answer.reading}", text=answer.text,
-                           value=format_number(answer.given, lang, 6)))
+                           value=_read(lang, answer.given)))
     if answer.note is not None:
         sentences.append(t(lang, f"checker.note.{answer.note}"))
     sentences += diagnosis_sentences(lang, result, answer.diagnoses)
@@ -113,12 +119,14 @@ def explanation(lang: str, result: Walkthrough, answer: CheckedAnswer) -> list[s
 
 
 def first_wrong_sentence(lang: str, result: Walkthrough, checked: Sequence[CheckedAnswer]) -> str:
-    """How many values are right and where the first wrong one is: the step to start again from."""
+    """How many values are right and where the first wrong one is: the step to start again from.
+    In the last step (kappa) it is the only wrong value, and no later step builds on it."""
     wrong = first_wrong(checked)
     if wrong is None:
         raise ValueError("every value is right: there is no first wrong one")
     step = STEP_OF[wrong.quantity]
-    return t(lang, "checker.summary_first_wrong",
+    last = step is STEPS[-1]
+    return t(lang, "checker.summary_last_wrong" if last else "checker.summary_first_wrong",
              right=format_number(sum(answer.accepted for answer in checked), lang),
              count=format_number(len(checked), lang), where=where(lang, result, wrong),
              number=format_number(step.number, lang), title=t(lang, step.title_key))

@@ -64,8 +64,7 @@ REFERENCES: tuple[Reference, ...] = (
               "43(6), 543–549.", "https://doi.org/10.1016/0895-4356(90)90158-L"),
     Reference("altman1991", "Altman, D. G. (1991). Practical Statistics for Medical Research. "
               "London: Chapman and Hall."),
-    Reference("hamner", "Hamner, B. Metrics: machine learning evaluation metrics, including "
-              "quadratic_weighted_kappa (Python, used by Kaggle competitions). GitHub repository "
+    Reference("hamner", "Hamner, B. Metrics: machine learning evaluation metrics. GitHub: "
               "benhamner/Metrics.", "https://github.com/benhamner/Metrics"),
 )
 

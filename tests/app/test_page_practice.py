@@ -281,7 +281,7 @@ def test_the_observed_feedback_tells_item_numbers_from_the_count():
              if (a, p) == observed.cell]
     assert items == [7, 12] and observed.answer == 2
     assert t("es", "practice.observed_items", items="7, 12", row="1", col="0",
-             count="2") in [m.value for m in at.markdown]
+             count=2) in [m.value for m in at.markdown]
 
 
 def test_kappa_from_the_learners_rounded_sums_scores():

@@ -152,7 +152,7 @@ def test_language_switch_keeps_the_table_and_the_ratings():
         assert at.query_params["weights"] == "linear"
     linear = walkthrough(UNUSED.actual, UNUSED.predicted, weights="linear").kappa
     note = t("en", "theory.closed_settings", name=t("en", "common.in_sentence.kappa_name.linear"),
-             scale=t("en", "common.scale.range"), kappa=format_number(linear, "en"))
+             scale=t("en", "frame.scale_range"), kappa=format_number(linear, "en"))
     assert note in [c.value for c in at.caption]
 
 

@@ -72,6 +72,22 @@ def test_one_submission_step_by_step_in_each_language(lang, tmp_path, capsys):
     assert not re.search(r"\b(?:checker|cli|steps)\.[a-z_]+", out), "every key resolves"
 
 
+def test_the_summary_counts_one_value_and_names_kappa_as_the_last_step(tmp_path, capsys):
+    """Spanish review, W4 and A13: one checked value reads "Has comprobado 1 valor y es
+    correcto", never "(1 de 1)" values; a wrong kappa is the only wrong value, and no "later
+    step" builds on step 7."""
+    one = write(tmp_path, "one.json", {"numerator": "0.45"})
+    status, out, _ = run(["check", *DATA, "--answers", one, "--lang", "es"], capsys)
+    assert status == 0
+    assert flat(t("es", "checker.summary_all_right", count=1)) in flat(out)
+    assert "Has comprobado 1 valor y es correcto" in flat(out)
+    last = write(tmp_path, "last.json", {"numerator": "0.45", "kappa": "0.5"})
+    status, out, _ = run(["check", *DATA, "--answers", last, "--lang", "es"], capsys)
+    assert flat(t("es", "checker.summary_last_wrong", right="1", count="2",
+                  where=t("es", "checker.where.kappa"), number="7")) in flat(out)
+    assert "pasos siguientes" not in out
+
+
 def test_json_output_has_the_documented_shape(tmp_path, capsys):
     answers = write(tmp_path, "answers.json", MISTAKEN)
     status, out, _ = run(["check", *DATA, "--answers", answers, "--json"], capsys)

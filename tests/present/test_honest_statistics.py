@@ -144,6 +144,23 @@ def test_corrected_sentences_say_what_the_audit_asked():
     assert "1 − Pₑ" in t("en", "theory.cohen_text") and "κ_max" in t("en", "theory.cohen_text")
 
 
+def _as_in_prose(label: str, lang: str) -> str:
+    """A band label as a sentence quotes it: first letter lower case (Turkish I/İ kept apart)."""
+    turkish = {"I": "ı", "İ": "i"} if lang == "tr" else {}
+    return turkish.get(label[0], label[0].lower()) + label[1:]
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_the_example_of_disagreeing_scales_can_happen(lang):
+    """Audit, defect 8 (and the Chinese review's finding 3): the value the theory page quotes,
+    κ = 0.7, really falls in the three bands the sentence names, each as its table names it."""
+    text = t(lang, "theory.scales_text")
+    assert format_number(0.7, lang) in text
+    for scale in theory.INTERPRETATION_SCALES:
+        label = t(lang, f"theory.band.{scale}.{theory.band(scale, 0.7)}")
+        assert _as_in_prose(label, lang) in text, (scale, label)
+
+
 # --- on the pages ---------------------------------------------------------------------------------
 
 

@@ -393,6 +393,19 @@ def test_feedback_names_place_verdict_and_reading():
     assert said == [t("en", "checker.diagnosis.expected_not_divided_by_n", n="10")]
 
 
+def test_a_grouped_reading_is_echoed_without_grouping():
+    """The Turkish review (K4): "1.250" read with the point as a thousands mark must come back as
+    1250, in the verdict and in the reading, not as "1.250" again, or the learner cannot see
+    which reading was taken."""
+    result = walkthrough_from_table([[1250, 2], [0, 1]])
+    checked = one(result, "observed", "1.250", (0, 0), ".")
+    assert (checked.reading, checked.given) == ("grouping", 1250.0)
+    said = feedback.explanation("tr", result, checked)
+    assert said[0] == t("tr", "checker.reading.grouping", text="1.250", value="1250")
+    assert "1.250 olarak" not in said[0]
+    assert feedback.verdict_line("tr", checked) == t("tr", "checker.verdict.right", value="1250")
+
+
 def test_every_submission_error_the_code_raises_is_translated():
     """Scan of the package: each SubmissionError code has its sentence under checker.errors."""
     root = Path(checking.__file__).resolve().parent.parent
