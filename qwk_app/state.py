@@ -114,15 +114,16 @@ class Choice(Generic[T]):
 LANGUAGE: Choice[str] = Choice("language", tuple(LANGUAGES), DEFAULT_LANGUAGE, widget="lang")
 #: The weighting shared by the pages (the sidebar's radio).
 WEIGHTS: Choice[Weighting] = Choice("weights", WEIGHTINGS, "quadratic")
-#: The scale convention (set through the sidebar's scale radio, :data:`SCALE_MODE`).
-SCALE: Choice[Scale] = Choice("scale", SCALES, "range")
+#: The scale convention; no widget of its own (the sidebar's scale radio, :data:`SCALE_MODE`,
+#: sets it).
+SCALE: Choice[Scale] = Choice("scale", SCALES, "range", widget="scale")
 
 #: Defaults of the shareable state (also what a bare URL shows: the Spanish seed's worked example).
 DEFAULTS: dict[str, Any] = {
     "actual": "4, 4, 3, 4, 4, 4, 1, 1, 2, 1",
     "predicted": "0, 2, 1, 0, 0, 0, 1, 1, 2, 1",
-    "weights": "quadratic",
-    "scale": "range",
+    "weights": WEIGHTS.default,
+    "scale": SCALE.default,
     "min": None,
     "max": None,
 }

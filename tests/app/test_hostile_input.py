@@ -110,17 +110,16 @@ def send(at: AppTest, widget_id: str, **value) -> AppTest:
     return at._run(states)
 
 
-NOT_NUMBERS = [{"double_value": float("nan")}, {"double_value": float("inf")},
-               {"double_value": -float("inf")}, {"string_value": "x"}]
+NAN, INFINITY, TEXT = ({"double_value": float("nan")}, {"double_value": -float("inf")},
+                      {"string_value": "x"})
+FIELDS = [("theory", {}, "theory_n00_input"),
+          ("checker", {"mode": "table"}, "checker_first_input"),
+          ("walkthrough", {"min": "0", "max": "4"}, "min_input"),
+          ("guided", {"step": "7"}, "guided_whatif_item")]
 
 
-@pytest.mark.parametrize("value", NOT_NUMBERS)
-@pytest.mark.parametrize(("page", "params", "key"), [
-    ("theory", {}, "theory_n00_input"),
-    ("checker", {"mode": "table"}, "checker_first_input"),
-    ("walkthrough", {"min": "0", "max": "4"}, "min_input"),
-    ("guided", {"step": "7"}, "guided_whatif_item"),
-])
+@pytest.mark.parametrize(("value", "page", "params", "key"), [
+    *((value, *where) for value in (NAN, TEXT) for where in FIELDS), (INFINITY, *FIELDS[0])])
 def test_a_number_field_given_no_number_keeps_the_page(value, page, params, key):
     at = open_app(page, lang="en", **params)
     send(at, at.number_input(key=key).id, **value)

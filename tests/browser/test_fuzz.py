@@ -34,6 +34,7 @@ JUNK = ["x", "0e400", "1e200/1e-200", "9" * 5000, "-", "<b>1</b>", "**2**", "Ù¡Ù
 #: Buttons that leave the page or the browser (a download, the clipboard, full screen) are not
 #: clicked.
 SKIPPED = ('[data-testid="stDownloadButton"], [data-testid="stElementToolbar"], '
+           '[data-testid="stFileUploader"], '
            '[data-testid="stCodeCopyButton"]')
 BROKEN = "This app has encountered an error"
 
