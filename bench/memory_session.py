@@ -9,10 +9,12 @@ over Streamlit's own websocket protocol (``bench.load_classroom.Browser``, as a 
 2. uploads ``--uploads`` distinct CSV files of ``--upload-mb`` MB (5 million rows at 19 MB).
 
 It checks every answer against the engine (kappa and n), closes the session, and samples the
-server's RSS until Streamlit has dropped the disconnected session (``server.disconnectedSessionTTL``
-seconds, 120 by default; ``--ttl`` sets it on the bench's server to keep the run short) and a
-little longer. Prints the RSS at each stage side by side with the baseline: what one session
-pinned after it ended is the last column.
+server's RSS: right after the close (Streamlit empties the session's own caches then), after the
+session's time to live (``server.disconnectedSessionTTL``, 120 s by default; ``--ttl`` sets it on
+the bench's server to keep the run short) with nobody else around, and after the next visitor (a
+student opening the app and leaving): Streamlit drops a disconnected session whose time is up
+only when another session's connection closes. Prints the RSS at each stage side by side with
+the baseline.
 
 Usage, from the checkout: ``python -m bench.memory_session [--pastes 12] [--paste-items 2000000]
 [--uploads 4] [--upload-mb 19] [--ttl 120]``
@@ -34,7 +36,7 @@ from qwk_explained.present.i18n import t
 from qwk_explained.teaching.examples import random_ratings
 
 PAGES = ("", "guided", "checker", "theory", "pitfalls", "practice")
-#: Seconds after the session's TTL before the last sample (the server's cleanup runs on a timer).
+#: Seconds given to the server to settle after each event.
 SETTLE_S = 20.0
 
 
@@ -105,21 +107,33 @@ def heavy_session(port: int, pid: int, pastes: int, items: int, uploads: int, up
         browser.close()
 
 
+def visitor(port: int) -> list[str]:
+    """Someone opens the app and leaves (their closing connection lets Streamlit drop the
+    disconnected sessions whose time is up)."""
+    browser = Browser(port, 60)
+    try:
+        return browser.rerun("lang=en", timeout=60).problems
+    finally:
+        browser.close()
+
+
 def run(pastes: int, items: int, uploads: int, upload_mb: float, ttl: int | None) -> Stages:
     stages = Stages()
     options = {} if ttl is None else {"server.disconnectedSessionTTL": str(ttl)}
+    lifetime = 120 if ttl is None else ttl
     with serving(options=options) as server:
         stages.errors += warm_up(server.port)
         time.sleep(2)
         stages.add("baseline (every page opened once)", rss(server.pid))
         heavy_session(server.port, server.pid, pastes, items, uploads, upload_mb, stages)
         closed = time.monotonic()
-        stages.add("session closed", rss(server.pid))
-        wait = (120 if ttl is None else ttl) + SETTLE_S
-        marks = sorted({wait / 2, wait})
-        for mark in marks:
-            time.sleep(max(0.0, closed + mark - time.monotonic()))
-            stages.add(f"+{mark:.0f} s after closing", rss(server.pid))
+        time.sleep(SETTLE_S / 4)
+        stages.add(f"closed, +{SETTLE_S / 4:.0f} s", rss(server.pid))
+        time.sleep(max(0.0, closed + lifetime + SETTLE_S / 2 - time.monotonic()))
+        stages.add(f"+{lifetime + SETTLE_S / 2:.0f} s, nobody else came", rss(server.pid))
+        stages.errors += visitor(server.port)
+        time.sleep(SETTLE_S / 2)
+        stages.add("then one visitor came and left", rss(server.pid))
     return stages
 
 

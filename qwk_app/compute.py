@@ -12,8 +12,9 @@ Memory is bounded by what an input weighs, not only by a number of entries. An i
 :data:`SHARED_MAX_ITEMS` ratings (every shared link, everything a class types) goes to caches
 shared by all sessions (a Walkthrough is immutable, so thirty students opening the same link
 share one), at most :data:`SHARED_ENTRIES` entries each, expiring after :data:`SHARED_TTL_S`.
-A larger one (a long paste, an upload) is one session's own: its results are kept in that
-session (:data:`MEMO_KEY`, the last :data:`MEMO_ENTRIES` per function) and leave with it.
+A larger one (a long paste, an upload) is one session's own: its results go to caches scoped to
+that session (the last :data:`SESSION_ENTRIES` per function), which Streamlit empties as soon as
+the session's connection closes.
 
 The rating fields update the page while the learner types (a moment after each pause), so most
 inputs seen here are half-typed: ``4, 4, `` has fewer ratings than the other list, ``4, 4, -`` ends
@@ -34,6 +35,7 @@ from typing import Any, Literal, ParamSpec, TypeVar, get_args
 
 import numpy as np
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from qwk_explained.core.csvfile import parse_plain_vector
 from qwk_explained.core.errors import InputError
@@ -109,12 +111,14 @@ SHARED_MAX_CHARS = 50_000
 #: shared link is asked for every second while the class works; afterwards it can go).
 SHARED_ENTRIES = 64
 SHARED_TTL_S = 600
-#: Where a session keeps the results of its own large inputs, and how many per function (the
-#: current one and the one before: two typed fields, or a setting switched back and forth).
-MEMO_KEY = "_qwk_memo"
-MEMO_ENTRIES = 2
+#: Entries per session-scoped cache: the current input and the one before (two typed fields, or
+#: a setting switched back and forth). Streamlit empties these caches when the session's
+#: connection closes.
+SESSION_ENTRIES = 2
 
 #: How a cached function's arguments are named by content (Streamlit hashes the rest by value).
+#: Streamlit matches these types exactly: a subclass (the notebook's walkthrough) would be
+#: hashed whole, which is slow but still correct.
 HASH_FUNCS: dict[Any, Callable[[Any], Any]] = {Walkthrough: attrgetter("digest"),
                                                 Ratings: attrgetter("digest")}
 
@@ -131,38 +135,29 @@ def _large(value: object) -> bool:
     return isinstance(value, str) and len(value) > SHARED_MAX_CHARS
 
 
-def _content(value: object) -> object:
-    """An argument as it names a session's own result: large objects by their digest."""
-    if isinstance(value, Walkthrough | Ratings):
-        return value.digest
-    if isinstance(value, str) and len(value) > 64:
-        return hashlib.blake2b(value.encode("utf-8", "surrogatepass"), digest_size=20).digest()
-    return repr(value)
-
-
 def cached(function: Callable[P, R]) -> Callable[P, R]:
-    """``function`` computed once per content of its arguments (see the module's docstring):
-    in the shared cache for small inputs, in the session for large ones."""
+    """``function`` computed once per content of its arguments (see the module's docstring): in
+    a cache shared by every session for small inputs, in a cache of the session's own for large
+    ones (outside a script run, where there is no session, a large input is not cached)."""
+    options: dict[str, Any] = {"show_spinner": False, "hash_funcs": HASH_FUNCS}
     shared = st.cache_resource(max_entries=SHARED_ENTRIES, ttl=SHARED_TTL_S,
-                               show_spinner=False, hash_funcs=HASH_FUNCS)(function)
+                               **options)(function)
+    own = st.cache_resource(max_entries=SESSION_ENTRIES, scope="session", **options)(function)
 
     @functools.wraps(function)
     def call(*args: P.args, **kwargs: P.kwargs) -> R:
         if not any(_large(value) for value in (*args, *kwargs.values())):
             return shared(*args, **kwargs)
-        if not st.runtime.exists():  # no session to keep it in (a script, a unit test)
+        if get_script_run_ctx() is None:
             return function(*args, **kwargs)
-        memo: dict[str, dict[Any, Any]] = st.session_state.setdefault(MEMO_KEY, {})
-        mine = memo.setdefault(function.__qualname__, {})
-        key = tuple(_content(value) for value in (*args, *sorted(kwargs.items())))
-        if key not in mine:
-            value = function(*args, **kwargs)
-            while len(mine) >= MEMO_ENTRIES:
-                mine.pop(next(iter(mine)))
-            mine[key] = value
-        return mine[key]
+        return own(*args, **kwargs)
 
-    call.clear = shared.clear  # type: ignore[attr-defined]
+    def clear() -> None:
+        shared.clear()
+        if get_script_run_ctx() is not None:
+            own.clear()
+
+    call.clear = clear  # type: ignore[attr-defined]
     return call
 
 

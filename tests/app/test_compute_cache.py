@@ -9,8 +9,8 @@ settings after each change of weighting, then of scale, on the theory, pitfalls 
 
 H3: every distinct vector pasted or uploaded stayed in caches shared by every session after the
 session ended (64 entries of up to 80 MB per cache). Inputs of more than
-``compute.SHARED_MAX_ITEMS`` ratings are now kept by their session only, the last
-``compute.MEMO_ENTRIES`` per function.
+``compute.SHARED_MAX_ITEMS`` ratings are now cached for their session only (a session-scoped cache,
+emptied when the session's connection closes).
 
 Sources of truth: ``qwk_explained`` (walkthrough, teaching.theory, teaching.conventions,
 present.worksheet) called directly, without any cache. Results come from the core's
@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import itertools
 
-import numpy as np
 import pytest
+from streamlit.runtime import caching
 
 from qwk_app import compute, state
 from qwk_app.state import Settings
@@ -157,21 +157,30 @@ def big_upload(seed: int) -> dict:
             "digest": f"digest-{seed}"}
 
 
-def test_large_inputs_are_kept_by_their_session_and_only_the_last_ones():
-    at = open_app("theory", lang="en")
-    for seed in range(4):
-        at.session_state["upload"] = big_upload(seed)
+#: The session id AppTest runs every session under (streamlit.testing's LocalScriptRunner).
+APPTEST_SESSION = "test session id"
+
+
+@pytest.mark.parametrize("large", [False, True])
+def test_a_large_input_leaves_with_its_session_and_a_small_one_stays_shared(monkeypatch, large):
+    """What Streamlit does when a session's connection closes (AppSession.clear_session_caches)
+    takes a large input's results with it; a small input's stay for the next student."""
+    calls = []
+    monkeypatch.setattr(compute, "walkthrough", lambda *a, **k: calls.append(1) or
+                        walkthrough(*a, **k))
+    at = open_app("theory", lang="en", actual=ACTUAL, predicted="1,1,3,3,4,0,0,3")
+    if large:
+        at.session_state["upload"] = big_upload(7)
         at.run()
-        assert_clean(at)
-        upload = at.session_state["upload"]
-        result = at.session_state[state.LAST_VALID]
-        assert result.n == len(upload["actual"])
-        assert np.array_equal(result.actual, upload["actual"])
-        memo = at.session_state[compute.MEMO_KEY]
-        assert set(memo) >= {"_walk", "closed_form", "rescaling", "kappa_by_weighting"}
-        assert all(len(entries) <= compute.MEMO_ENTRIES for entries in memo.values())
-    small = walkthrough(ACTUAL, PREDICTED)
-    assert not compute._large(small) and compute._large(result)
+    assert_clean(at)
+    computed = len(calls)
+    at.run()
+    assert len(calls) == computed, "cached while the session lives"
+    caching.clear_session_resource_cache(APPTEST_SESSION)  # the connection closed
+    at.run()
+    assert_clean(at)
+    assert len(calls) == computed + (1 if large else 0)
+    assert compute._large(at.session_state[state.LAST_VALID]) == large
     assert not compute._large("1, 2" * 100) and compute._large("1, " * compute.SHARED_MAX_CHARS)
 
 
