@@ -32,6 +32,7 @@ from .text import show_error, tr
 
 wire.install()  # widget values no browser sends read as no value, before any session runs
 memory.return_freed_memory()  # what a session frees goes back to the system
+memory.start_collector()  # and a session Streamlit dropped is freed, even on a quiet server
 
 # Everything imported so far (streamlit, pandas, plotly, numpy: about 120,000 objects) lives as
 # long as the server. Frozen, the garbage collector stops walking it on every full collection:
