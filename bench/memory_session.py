@@ -13,8 +13,8 @@ server's RSS: right after the close (Streamlit empties the session's own caches 
 session's time to live (``server.disconnectedSessionTTL``, 120 s by default; ``--ttl`` sets it on
 the bench's server to keep the run short) with nobody else around, and after the next visitor (a
 student opening the app and leaving): Streamlit drops a disconnected session whose time is up
-only when another session's connection closes. Prints the RSS at each stage side by side with
-the baseline.
+only when another session's connection closes, and the app frees what it dropped within a
+minute. Prints the RSS at each stage side by side with the baseline.
 
 Usage, from the checkout: ``python -m bench.memory_session [--pastes 12] [--paste-items 2000000]
 [--uploads 4] [--upload-mb 19] [--ttl 120]``
@@ -38,6 +38,9 @@ from qwk_explained.teaching.examples import random_ratings
 PAGES = ("", "guided", "checker", "theory", "pitfalls", "practice")
 #: Seconds given to the server to settle after each event.
 SETTLE_S = 20.0
+#: Seconds after the last visitor left: the app collects garbage cycles every minute
+#: (``qwk_app.memory.COLLECT_EVERY_S``), and a dropped session is one.
+COLLECTED_S = 70.0
 
 
 def rss(pid: int) -> int:
@@ -132,8 +135,10 @@ def run(pastes: int, items: int, uploads: int, upload_mb: float, ttl: int | None
         time.sleep(max(0.0, closed + lifetime + SETTLE_S / 2 - time.monotonic()))
         stages.add(f"+{lifetime + SETTLE_S / 2:.0f} s, nobody else came", rss(server.pid))
         stages.errors += visitor(server.port)
-        time.sleep(SETTLE_S / 2)
-        stages.add("then one visitor came and left", rss(server.pid))
+        time.sleep(SETTLE_S / 4)
+        stages.add("one visitor came and left, +5 s", rss(server.pid))
+        time.sleep(COLLECTED_S)
+        stages.add(f"then +{COLLECTED_S + SETTLE_S / 4:.0f} s", rss(server.pid))
     return stages
 
 
