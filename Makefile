@@ -3,6 +3,7 @@
 #   make test   installs everything the tests need (Python packages, Chromium, a CJK font and the
 #               TeX Live packages the worksheets compile with), then runs make lint and the suite
 #   make lint   ruff, the layer contracts (import-linter) and the type checker (mypy)
+#   make test-fast  the suite without the browser and slow tests, for the edit-test loop
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -16,7 +17,13 @@ APT_PACKAGES := chromium fonts-wqy-microhei
 TEX_PACKAGES := texlive-latex-base texlive-latex-recommended texlive-fonts-recommended lmodern \
 	texlive-xetex texlive-lang-chinese
 
-.PHONY: run serve-class test lint bench setup setup-test os-packages clean
+# The suite runs on every core (pytest-xdist; WORKERS=0 runs it in this one process). Tests that
+# must share a worker (one costly module fixture: the built wheel, the JupyterLab server) carry
+# @pytest.mark.xdist_group, which --dist loadgroup keeps together.
+WORKERS ?= auto
+PYTEST := $(PY) -m pytest -n $(WORKERS) --dist loadgroup
+
+.PHONY: run serve-class test test-fast lint bench setup setup-test os-packages clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -74,7 +81,10 @@ lint: $(STAMPS)/dev
 
 test: setup-test
 	$(MAKE) --no-print-directory lint
-	$(PY) -m pytest
+	$(PYTEST)
+
+test-fast: $(STAMPS)/dev
+	$(PYTEST) -m "not slow and not browser"
 
 bench: $(STAMPS)/dev os-packages
 	$(PY) -m bench.bench_core

@@ -35,7 +35,7 @@ from qwk_explained import walkthrough
 from qwk_explained.present.i18n import t
 from qwk_explained.teaching.examples import random_ratings
 
-PAGES = ("", "guided", "checker", "theory", "pitfalls", "practice")
+PAGES = ("", "step_by_step", "checker", "theory", "pitfalls", "practice")
 #: Seconds given to the server to settle after each event.
 SETTLE_S = 20.0
 #: Seconds after the last visitor left: the app collects garbage cycles every minute

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import pandas as pd
 import streamlit as st
 
-from qwk_app import checker, compute, inputs, state
+from qwk_app import checker, compute, inputs, render, state
 from qwk_app.frame import page_guard
 from qwk_app.text import escape_markdown, num, show_error, tr
 from qwk_explained.core.steps import Walkthrough
@@ -22,8 +22,7 @@ from qwk_explained.present import feedback, worksheet
 from qwk_explained.present.catalogue import STEPS, Step, StepSlug
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import language
-from qwk_explained.present.outline import MATRIX_SYMBOLS, Formula, Heading, Table, Text
-from qwk_explained.teaching.checking import CheckedAnswer, check_answers, first_wrong
+from qwk_explained.teaching.checking import CheckedAnswer, check_answers, first_wrong, graded
 
 page_guard()
 
@@ -33,6 +32,7 @@ STEP_GRIDS: dict[StepSlug, tuple[checker.Grid, ...]] = {
     "expected": ("expected",), "normalization": ("observed_norm", "expected_norm")}
 #: Colours of the marks (text on a light background, readable on a projector).
 MARK_STYLE = {"✓": "background-color: #d7f5dd", "≈": "background-color: #e3f2d0",
+              "±": "background-color: #e3ecf7",
               "✗": "background-color: #fbd9d7", "?": "background-color: #fdf0c8"}
 
 
@@ -128,6 +128,9 @@ def _said(result: Walkthrough, checked: Sequence[CheckedAnswer]) -> None:
         if first.wrong:
             st.error(tr("checker.said", places=places, text=escape_markdown(text)),
                      icon=":material/cancel:")
+        elif first.verdict == "too_coarse":
+            st.warning(tr("checker.said", places=places, text=escape_markdown(text)),
+                       icon=":material/more_horiz:")
         else:
             st.info(tr("checker.said", places=places, text=escape_markdown(text)),
                     icon=":material/lightbulb:")
@@ -148,6 +151,8 @@ def _value(quantity: Quantity, result: Walkthrough, checked: Sequence[CheckedAns
         line = escape_markdown(feedback.verdict_line(lang, answer))
         if answer.accepted:
             st.success(line, icon=":material/check_circle:")
+        elif answer.verdict == "too_coarse":
+            st.warning(line, icon=":material/more_horiz:")
         else:
             st.error(line, icon=":material/cancel:")
         said = feedback.explanation(lang, result, answer)
@@ -156,15 +161,18 @@ def _value(quantity: Quantity, result: Walkthrough, checked: Sequence[CheckedAns
 
 
 def _summary(result: Walkthrough, checked: Sequence[CheckedAnswer]) -> None:
-    readable = [answer for answer in checked if answer.verdict is not None]
-    if not readable:
+    """The first wrong value, or every graded value right; then what was not graded."""
+    counted = graded(checked)
+    if not checked:
         st.info(tr("checker.nothing_checked"), icon=":material/edit:")
-    elif first_wrong(readable) is None:
-        st.success(tr("checker.summary_all_right", count=len(readable)),
-                   icon=":material/celebration:")
-    else:
-        st.warning(feedback.first_wrong_sentence(state.lang(), result, readable),
+    elif first_wrong(checked) is not None:
+        st.warning(feedback.first_wrong_sentence(state.lang(), result, checked),
                    icon=":material/arrow_downward:")
+    elif counted:
+        st.success(tr("checker.summary_all_right", count=len(counted)),
+                   icon=":material/celebration:")
+    for sentence in feedback.ungraded_sentences(state.lang(), checked):
+        st.info(sentence, icon=":material/more_horiz:")
 
 
 def _step(step: Step, result: Walkthrough, checked: Sequence[CheckedAnswer]) -> None:
@@ -182,39 +190,11 @@ def _step(step: Step, result: Walkthrough, checked: Sequence[CheckedAnswer]) -> 
 
 
 def _solution(result: Walkthrough, source: worksheet.Source) -> None:
-    """The worksheet's outline, drawn with Streamlit (its title is the expander's label)."""
-    lang = state.lang()
+    """The worksheet's outline, drawn by the app's renderer (its title is the expander's
+    label)."""
     with st.expander(tr("checker.solution"), icon=":material/visibility:"):
         st.markdown(tr("checker.solution_intro"))
-        st.metric(tr("common.kappa"),
-                  tr("common.undefined") if result.kappa is None else num(result.kappa))
-        for block in worksheet.outline(result, lang, source):
-            if isinstance(block, Heading):
-                if block.level > 1:
-                    st.markdown(f"#### {block.text}")
-            elif isinstance(block, Text):
-                st.markdown(block.text)
-            elif isinstance(block, Formula):
-                st.latex(block.latex)
-            else:
-                _solution_table(block)
-
-
-def _solution_table(table: Table) -> None:
-    """A matrix as LaTeX when it is small enough, else as a scrolling grid; the small tables (the
-    histograms, the statistics) as static ones."""
-    if table.caption:
-        st.caption(table.caption)
-    if table.latex:
-        st.latex(table.latex)
-        return
-    frame = pd.DataFrame([list(cells) for _, cells in table.rows],
-                         index=pd.Index([label for label, _ in table.rows], name=table.corner),
-                         columns=list(table.columns))
-    if table.name in MATRIX_SYMBOLS:
-        st.dataframe(frame)
-    else:
-        st.table(frame)
+        render.blocks(worksheet.outline(result, state.lang(), source), nested=True)
 
 
 def _downloads(result: Walkthrough, source: worksheet.Source) -> None:

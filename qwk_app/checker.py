@@ -24,7 +24,7 @@ from typing import Any, Literal, get_args
 
 from qwk_explained.core.errors import InputError
 from qwk_explained.core.steps import Walkthrough
-from qwk_explained.core.types import Quantity
+from qwk_explained.core.types import Quantity, is_quantity
 from qwk_explained.present import feedback, worksheet
 from qwk_explained.teaching.cells import read_cell
 from qwk_explained.teaching.checking import Answer, CheckedAnswer
@@ -246,11 +246,6 @@ def paste_box(session: Session, grid: Grid, labels: list[int]) -> None:
 # --- what gets checked ----------------------------------------------------------------------------
 
 
-#: The quantity of each matrix grid, and of each row of the histograms' grid.
-_QUANTITY: dict[str, Quantity] = {
-    "observed": "observed", "weights": "weights", "expected": "expected",
-    "observed_norm": "observed_norm", "expected_norm": "expected_norm",
-    "actual_hist": "actual_hist", "predicted_hist": "predicted_hist"}
 _BAR_KEY = re.compile(r"^(actual_hist|predicted_hist):(-?\d+)$")
 
 
@@ -276,12 +271,13 @@ def _locate(grid: Grid, key: str,
     if grid == "histograms":
         bar = _BAR_KEY.match(key)
         k = None if bar is None else position.get(int(bar[2]))
-        return None if bar is None or k is None else (_QUANTITY[bar[1]], (k,))
+        row = None if bar is None else bar[1]
+        return (row, (k,)) if is_quantity(row) and k is not None else None
     ratings = read_cell(key)
-    if ratings is None or grid not in _QUANTITY:
+    if ratings is None or grid not in GRIDS or not is_quantity(grid):
         return None
     i, j = position.get(ratings[0]), position.get(ratings[1])
-    return None if i is None or j is None else (_QUANTITY[grid], (i, j))
+    return None if i is None or j is None else (grid, (i, j))
 
 
 # --- showing the verdicts -------------------------------------------------------------------------
@@ -289,7 +285,7 @@ def _locate(grid: Grid, key: str,
 
 def in_grid(grid: Grid, checked: Sequence[CheckedAnswer]) -> list[CheckedAnswer]:
     """The checked values that belong to one grid."""
-    quantities = GRID_ROWS[grid] if grid in GRID_ROWS else (_QUANTITY[grid],)
+    quantities = GRID_ROWS.get(grid) or ((grid,) if is_quantity(grid) else ())
     return [answer for answer in checked if answer.quantity in quantities]
 
 
@@ -308,8 +304,9 @@ def marks(grid: Grid, labels: list[int], checked: Sequence[CheckedAnswer]) -> li
 
 def groups(checked: Sequence[CheckedAnswer]) -> list[list[CheckedAnswer]]:
     """The values that need a word, grouped by what is said about them (twenty cells with E not
-    divided by n get one message): wrong ones, unreadable ones, and right ones with a remark (an
-    ambiguous reading, num and den from counts). Groups keep the order of the calculation."""
+    divided by n get one message): wrong ones, ones too coarse to judge, unreadable ones, and
+    right ones with a remark (an ambiguous reading, num and den from counts). Groups keep the
+    order of the calculation."""
     found: dict[tuple[Any, ...], list[CheckedAnswer]] = {}
     for answer in checked:
         remark = answer.reading is not None or answer.note is not None
@@ -319,6 +316,6 @@ def groups(checked: Sequence[CheckedAnswer]) -> list[list[CheckedAnswer]]:
                                                        answer.problem.params.get("text"))
         # A reading or a problem quotes the text typed, so those group by text too.
         reading = None if answer.reading is None else (answer.reading, answer.text)
-        key = (answer.verdict, answer.diagnoses, answer.note, reading, problem)
+        key = (answer.verdict, answer.diagnoses, answer.note, reading, problem, answer.needed)
         found.setdefault(key, []).append(answer)
     return list(found.values())

@@ -37,7 +37,6 @@ import numpy as np
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from qwk_explained.core.csvfile import parse_plain_vector
 from qwk_explained.core.errors import InputError
 from qwk_explained.core.parse import IntArray, parse_vector
 from qwk_explained.core.scale import rating_scale
@@ -163,11 +162,9 @@ def cached(function: Callable[P, R]) -> Callable[P, R]:
 
 @cached
 def _parse(text: str) -> IntArray:
-    # A long paste goes to the C reader uploads use, which lets the other sessions run while it
-    # reads (parse_vector held them for seconds); it answers only when it gives the same ratings.
-    values = parse_plain_vector(text)
-    if values is None:
-        values = parse_vector(text)
+    # A long plain paste goes to a C reader that lets the other sessions run while it reads
+    # (core.plain); the careful reader only runs to explain a failure.
+    values = parse_vector(text)
     values.setflags(write=False)
     return values
 

@@ -17,29 +17,33 @@ A class: ``--batch FILE`` reads JSON Lines, one submission per line (``id``, ``a
 ``predicted`` or ``table`` with optional ``labels``, optional ``weights``, ``scale``,
 ``min_rating``, ``max_rating``, and ``answers``), and writes one JSON line per submission, or
 with ``--csv`` one CSV row per submission and quantity for a spreadsheet. A line that cannot be
-checked gets ``{"id", "error": {"code", "message"}}`` and the batch goes on.
+checked gets ``{"id", "error": {"code", "message"}}`` and the batch goes on. A value that is not a
+number never stops a submission: it gets the verdict ``unreadable`` with its ``problem`` (code and
+message), and the other values are graded; a value with too few digits to grade gets
+``too_coarse`` with the digits it ``needs``. Neither counts as right or wrong.
+
+The command itself (options, reading, streaming a batch) is :func:`.core.run_check`; this module
+grades one submission (:func:`grade_submission`, the per-line pipeline of a batch) and says what
+it found: a JSON record, spreadsheet rows, or text.
 """
 
 from __future__ import annotations
 
-import argparse
-import csv
-import io
-import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from qwk_explained.core.csvfile import decode_text
 from qwk_explained.core.errors import QwkError
 from qwk_explained.core.parse import parse_vector, shorten
 from qwk_explained.core.steps import Walkthrough, walkthrough, walkthrough_from_table
-from qwk_explained.core.tables import parse_table
-from qwk_explained.core.types import Scale, is_scale
+from qwk_explained.core.tables import as_table, parse_table
+from qwk_explained.core.types import Scale
 from qwk_explained.present import feedback
 from qwk_explained.present.catalogue import STEP_OF, STEPS
-from qwk_explained.present.i18n import message, t
+from qwk_explained.present.i18n import message
 from qwk_explained.present.languages import language
 from qwk_explained.teaching.checking import (
+    ACCEPTED,
     VERDICTS,
     CheckedAnswer,
     SubmissionError,
@@ -47,112 +51,62 @@ from qwk_explained.teaching.checking import (
     cell_labels,
     check_answers,
     first_wrong,
+    graded,
 )
 from qwk_explained.teaching.mistakes import CODES
 
-from .args import (
-    OPTIONS_TITLE,
-    PROG,
-    add_common_options,
-    add_data_options,
-    help_text,
-    metavars,
-    new_parser,
-)
-from .errors import CliError
-from .inputs import compute, read_bytes, table_labels
+from .csv_output import Cell
+from .inputs import table_labels
 from .json_output import plain
 from .text import TerminalText, header_lines
 
 #: The columns of ``--batch ... --csv``: one row per submission and quantity.
-CSV_COLUMNS = ("id", "quantity", "checked", "right", "wrong", "verdict", "diagnoses",
-               "first_wrong_cell", "given", "correct", "explanation", "error")
+CSV_COLUMNS = ("id", "quantity", "checked", "right", "wrong", "too_coarse", "unreadable",
+               "verdict", "diagnoses", "first_wrong_cell", "given", "correct", "explanation",
+               "error")
 #: Keys a line of ``--batch`` may hold.
 BATCH_KEYS = ("id", "actual", "predicted", "table", "labels", "weights", "scale", "min_rating",
               "max_rating", "answers")
 
 
-def build_check_parser(lang: str) -> argparse.ArgumentParser:
-    """The parser of ``qwk-explained check``, every help text in ``lang``."""
-    parser = new_parser(lang, f"{PROG} check", t(lang, "cli.check_description"), [
-        f'{PROG} check --actual "4,4,3,4,4,4,1,1,2,1" --predicted "0,2,1,0,0,0,1,1,2,1" '
-        "--answers answers.json",
-        f'{PROG} check --table "1,2;0,3" --min-rating 1 --answers - --json',
-        f"{PROG} check --batch class.jsonl --csv > grades.csv",
-    ])
-    group = parser.add_argument_group(OPTIONS_TITLE)
-    add_data_options(group, lang)
-    metavar = metavars(lang)
-    group.add_argument("--answers", metavar=metavar["path"],
-                       help=help_text(lang, "help_answers"))
-    group.add_argument("--batch", metavar=metavar["path"], help=help_text(lang, "help_batch"))
-    group.add_argument("--csv", action="store_true", help=help_text(lang, "help_csv"))
-    add_common_options(group, lang, json_help="help_check_json")
-    return parser
+@dataclass(frozen=True)
+class Graded:
+    """One submission graded: the engine's result and every value checked."""
+
+    result: Walkthrough
+    checked: tuple[CheckedAnswer, ...]
 
 
-def run_check(args: argparse.Namespace, lang: str) -> str:
-    """The output of ``check`` for parsed options; raises a QwkError for a problem with them."""
-    data_options = {"--actual": args.actual, "--predicted": args.predicted,
-                    "--actual-file": args.actual_file, "--predicted-file": args.predicted_file,
-                    "--table": args.table, "--scale": args.scale,
-                    "--min-rating": args.min_rating, "--max-rating": args.max_rating,
-                    "--answers": args.answers}
-    if args.batch is not None:
-        for option, value in data_options.items():
-            if value is not None:
-                raise CliError("conflicting_options", first="--batch", second=option)
-        if args.json and args.csv:
-            raise CliError("conflicting_options", first="--json", second="--csv")
-        graded = list(batch_records(read_text(args.batch), lang))
-        if args.csv:
-            return batch_csv(graded)
-        return "".join(json.dumps(record, ensure_ascii=False, allow_nan=False) + "\n"
-                       for record, _ in graded)
-    if args.answers is None:
-        raise CliError("missing_answers")
-    args.confidence = "0.95"
-    result, _ = compute(args)
-    answers = _json_value(read_text(args.answers), args.answers)
-    checked = _checked(result, answers, lang)
-    record = submission_json(None, result, checked)
-    if args.json:
-        return json.dumps(record, ensure_ascii=False, allow_nan=False) + "\n"
-    if args.csv:
-        return batch_csv([(record, explanations(result, checked, lang))])
-    # The scale was checked when the ratings were read; a table has none ("range" is its labels).
-    scale: Scale = args.scale if is_scale(args.scale) else "range"
-    return render_check(result, checked, lang, scale)
+def grade_submission(data: Mapping[str, Any], lang: str) -> Graded:
+    """The per-line pipeline of a class's file: one submission (a JSON object) in, its
+    walkthrough and every value graded out. Raises a QwkError for what cannot be graded."""
+    result = _line_result(data)
+    if "answers" not in data:
+        raise SubmissionError("no_answers")
+    return grade(result, data["answers"], lang)
 
 
-def read_text(path: str) -> str:
-    """A text file (``-``: standard input), decoded like the rating files."""
-    return decode_text(read_bytes(path))
-
-
-def _json_value(text: str, source: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise CliError("not_json", source=source, line=error.lineno) from None
+def grade(result: Walkthrough, answers: Any, lang: str) -> Graded:
+    """The learner's ``answers`` (the JSON of ``--answers``) graded against ``result``."""
+    return Graded(result, _checked(result, answers, lang))
 
 
 def _checked(result: Walkthrough, answers: Any, lang: str) -> tuple[CheckedAnswer, ...]:
-    """Every answer checked; the first one that is no number stops the submission."""
+    """Every answer checked, the decimal mark read as ``lang`` writes numbers (a text that is
+    no number is one value graded "unreadable", never a stop)."""
     group = language(lang).group
-    checked = check_answers(result, answers_from_mapping(result, answers, group), group)
-    for answer in checked:
-        if answer.problem is not None:
-            raise SubmissionError("unreadable", where=feedback.symbol(lang, result, answer),
-                                  message=answer.problem)
-    return checked
+    return check_answers(result, answers_from_mapping(result, answers, group), group)
 
 
 # --- one submission as data --------------------------------------------------------------------
 
 
-def answer_json(result: Walkthrough, answer: CheckedAnswer) -> dict[str, Any]:
+def answer_json(result: Walkthrough, answer: CheckedAnswer, lang: str) -> dict[str, Any]:
+    """One checked value: ``given`` is ``null`` for a text that is no number (``problem`` says
+    why, in ``lang``) or that says "undefined" (``undefined``: true); ``needs`` the digits to
+    write for a value too coarse to grade."""
     labels = cell_labels(result, answer.cell)
+    needed = answer.needed
     return {
         "quantity": answer.quantity,
         "cell": None if labels is None else list(labels),
@@ -162,6 +116,10 @@ def answer_json(result: Walkthrough, answer: CheckedAnswer) -> dict[str, Any]:
         "diagnoses": list(answer.diagnoses),
         "reading": answer.reading,
         "note": answer.note,
+        "undefined": answer.undefined,
+        "needs": None if needed is None else {needed.kind: needed.count},
+        "problem": None if answer.problem is None else {
+            "code": answer.problem.code, "message": message(lang, answer.problem)},
     }
 
 
@@ -175,12 +133,17 @@ def first_wrong_json(result: Walkthrough, checked: Sequence[CheckedAnswer]) -> A
             "cell": None if labels is None else list(labels)}
 
 
-def submission_json(identifier: Any, result: Walkthrough,
-                    checked: Sequence[CheckedAnswer]) -> dict[str, Any]:
+def submission_json(identifier: Any, result: Walkthrough, checked: Sequence[CheckedAnswer],
+                    lang: str) -> dict[str, Any]:
     """One graded submission: ``{"id", "kappa", "answers", "first_wrong_step"}``."""
     return {"id": identifier, "kappa": plain(result.kappa),
-            "answers": [answer_json(result, answer) for answer in checked],
+            "answers": [answer_json(result, answer, lang) for answer in checked],
             "first_wrong_step": first_wrong_json(result, checked)}
+
+
+def error_json(identifier: Any, error: QwkError, lang: str) -> dict[str, Any]:
+    """A submission that could not be graded: ``{"id", "error": {"code", "message"}}``."""
+    return {"id": identifier, "error": {"code": error.key, "message": message(lang, error)}}
 
 
 # --- a class --------------------------------------------------------------------------------------
@@ -198,11 +161,10 @@ def _line_result(data: Mapping[str, Any]) -> Walkthrough:
             if key in data:
                 raise SubmissionError("table_and_vectors", key=key)
         table = data["table"]
-        counts = parse_table(table) if isinstance(table, str) else table
+        counts = as_table(parse_table(table) if isinstance(table, str) else table)
         labels = data.get("labels")
         if labels is None and ("min_rating" in data or "max_rating" in data):
-            size = len(parse_table(table)) if isinstance(table, str) else len(table)
-            labels = table_labels(size, _integer(data.get("min_rating")),
+            labels = table_labels(len(counts), _integer(data.get("min_rating")),
                                   _integer(data.get("max_rating")))
         return walkthrough_from_table(counts, weights=weights, labels=labels)
     if "actual" not in data or "predicted" not in data:
@@ -218,87 +180,59 @@ def _integer(value: Any) -> int | None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | str):
         raise SubmissionError("bad_rating_bound", value=shorten(str(value)))
+    text = str(value).strip()
+    # A rating has at most 10 digits; counting them first keeps int() below its 4,300-digit limit.
+    if len(text.lstrip("+-").lstrip("0")) > 10:
+        raise SubmissionError("bad_rating_bound", value=shorten(text))
     try:
-        return int(value)
+        return int(text)
     except ValueError:
-        raise SubmissionError("bad_rating_bound", value=shorten(str(value))) from None
-
-
-#: A graded line of a batch: its JSON record, and for each quantity the explanation of its first
-#: wrong value in the chosen language (for the CSV export).
-Graded = tuple[dict[str, Any], dict[str, str]]
-
-
-def batch_records(text: str, lang: str) -> Iterator[Graded]:
-    """One graded record per non-empty line: a checked submission, or the line's error."""
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        identifier: Any = None
-        try:
-            try:
-                data = json.loads(line)
-            except json.JSONDecodeError:
-                raise SubmissionError("invalid_json", line=number) from None
-            if not isinstance(data, dict):
-                raise SubmissionError("not_an_object_line", line=number)
-            identifier = data.get("id")
-            if isinstance(identifier, dict | list):
-                identifier = json.dumps(identifier, ensure_ascii=False)
-            result = _line_result(data)
-            if "answers" not in data:
-                raise SubmissionError("no_answers")
-            checked = _checked(result, data["answers"], lang)
-            yield (submission_json(identifier, result, checked),
-                   explanations(result, checked, lang))
-        except QwkError as error:
-            yield {"id": identifier,
-                   "error": {"code": error.key, "message": message(lang, error)}}, {}
+        raise SubmissionError("bad_rating_bound", value=shorten(text)) from None
 
 
 def explanations(result: Walkthrough, checked: Sequence[CheckedAnswer],
                  lang: str) -> dict[str, str]:
-    """For each quantity with a wrong value, what is said about the first one."""
+    """For each quantity with a value that is not right, what is said about the first wrong
+    one, or else about the first that was not graded (too coarse, or not a number)."""
     found: dict[str, str] = {}
-    for answer in checked:
-        if answer.wrong and answer.quantity not in found:
-            found[answer.quantity] = feedback.joined(
-                lang, feedback.explanation(lang, result, answer))
+    for answer in sorted(checked, key=lambda answer: not answer.wrong):
+        if answer.accepted or answer.quantity in found:
+            continue
+        said = ([feedback.verdict_line(lang, answer)] if answer.problem is not None
+                else feedback.explanation(lang, result, answer))
+        found[answer.quantity] = feedback.joined(lang, said)
     return found
 
 
-def batch_csv(graded: Sequence[Graded]) -> str:
-    """One row per submission and quantity: how many values were checked and right, the worst
-    verdict, every mistake named, the first wrong cell and what is said about it. Numbers are
-    written with a point, for any spreadsheet."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
-    for record, said in graded:
-        if "error" in record:
-            writer.writerow([_cell(record["id"]), *[""] * (len(CSV_COLUMNS) - 3),
-                             record["error"]["code"], record["error"]["message"]])
-            continue
-        by_quantity: dict[str, list[dict[str, Any]]] = {}
-        for answer in record["answers"]:
-            by_quantity.setdefault(answer["quantity"], []).append(answer)
-        for quantity, answers in by_quantity.items():
-            wrong = [answer for answer in answers if answer["verdict"] == "wrong"]
-            codes = {code for answer in answers for code in answer["diagnoses"]}
-            scalar = answers[0] if answers[0]["cell"] is None else None
-            writer.writerow([
-                _cell(record["id"]), quantity, len(answers), len(answers) - len(wrong),
-                len(wrong), max((answer["verdict"] for answer in answers), key=VERDICTS.index),
-                " ".join(code for code in CODES if code in codes),
-                ",".join(map(str, wrong[0]["cell"])) if wrong and wrong[0]["cell"] else "",
-                _cell(scalar["given"]) if scalar else "",
-                _cell(scalar["correct"]) if scalar else "", said.get(quantity, ""), "",
-            ])
-    return out.getvalue()
-
-
-def _cell(value: Any) -> str:
-    return "" if value is None else str(value)
+def csv_rows(record: Mapping[str, Any], said: Mapping[str, str]) -> list[list[Cell]]:
+    """A graded record (:func:`submission_json` or :func:`error_json`) as spreadsheet rows, one
+    per quantity (:data:`CSV_COLUMNS`): how many values were checked, right, wrong, too coarse
+    to grade and not numbers, the worst verdict, every mistake named, the first wrong cell and
+    what ``said`` says about it."""
+    if "error" in record:
+        return [[record["id"], *[None] * (len(CSV_COLUMNS) - 3), record["error"]["code"],
+                 record["error"]["message"]]]
+    by_quantity: dict[str, list[dict[str, Any]]] = {}
+    for answer in record["answers"]:
+        by_quantity.setdefault(answer["quantity"], []).append(answer)
+    rows: list[list[Cell]] = []
+    for quantity, answers in by_quantity.items():
+        verdicts = [answer["verdict"] for answer in answers]
+        wrong = [answer for answer in answers if answer["verdict"] == "wrong"]
+        codes = {code for answer in answers for code in answer["diagnoses"]}
+        scalar = answers[0] if answers[0]["cell"] is None else None
+        rows.append([
+            record["id"], quantity, len(answers),
+            sum(verdict in ACCEPTED for verdict in verdicts), len(wrong),
+            verdicts.count("too_coarse"), verdicts.count("unreadable"),
+            max(verdicts, key=VERDICTS.index),
+            " ".join(code for code in CODES if code in codes),
+            # "4, 0", not "4,0": a spreadsheet with a decimal comma would read the number 4.
+            ", ".join(map(str, wrong[0]["cell"])) if wrong and wrong[0]["cell"] else None,
+            scalar["given"] if scalar else None, scalar["correct"] if scalar else None,
+            said.get(quantity, ""), None,
+        ])
+    return rows
 
 
 # --- one submission as text -----------------------------------------------------------------------
@@ -323,12 +257,14 @@ def render_check(result: Walkthrough, checked: Sequence[CheckedAnswer], lang: st
                          + feedback.verdict_line(lang, answer))
             more = feedback.explanation(lang, result, answer)
             if answer.correct is not None and answer.verdict in ("rounding", "wrong"):
-                more.insert(0, tx("checker.exact_value", value=tx.num(answer.correct)))
+                more.insert(0, feedback.exact_sentence(lang, answer.correct))
             for sentence in more:
                 lines += ["      " + line for line in tx.prose_text(sentence).splitlines()]
     lines.append("")
-    if first_wrong(checked) is None:
-        lines.append(tx.prose("checker.summary_all_right", count=len(checked)))
-    else:
+    counted = graded(checked)
+    if first_wrong(checked) is not None:
         lines.append(tx.prose_text(feedback.first_wrong_sentence(lang, result, checked)))
+    elif counted:
+        lines.append(tx.prose("checker.summary_all_right", count=len(counted)))
+    lines += [tx.prose_text(sentence) for sentence in feedback.ungraded_sentences(lang, checked)]
     return "\n".join(lines) + "\n"

@@ -15,6 +15,7 @@ and full-precision numbers written with a decimal point, whatever the language.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from typing import Any
 
@@ -24,10 +25,12 @@ from qwk_explained.core.steps import Walkthrough
 from qwk_explained.teaching.conventions import SKLEARN_WEIGHTS
 
 from . import markup
+from .blocks import Formula, Heading, Metric, Table, Text
+from .catalogue import FIGURES
 from .i18n import t
 from .languages import language
 from .numbers import format_number
-from .outline import Formula, Heading, Source, Table, Text, outline
+from .outline import Source, outline
 
 __all__ = ["CSV_MATRICES", "CSV_VECTORS", "MAX_SNIPPET_ITEMS", "Source", "latex_document",
            "latex_escape", "markdown", "matrices_csv", "outline", "python_snippet"]
@@ -35,16 +38,9 @@ __all__ = ["CSV_MATRICES", "CSV_VECTORS", "MAX_SNIPPET_ITEMS", "Source", "latex_
 #: Vectors longer than this go into the Python snippet as their table O instead.
 MAX_SNIPPET_ITEMS = 2000
 
-#: The matrices of the CSV export, in the order of the steps (name, attribute).
-CSV_MATRICES = (
-    ("observed", "observed"),
-    ("weights", "weights"),
-    ("expected", "expected"),
-    ("observed_norm", "observed_norm"),
-    ("expected_norm", "expected_norm"),
-    ("weighted_observed", "weighted_observed"),
-    ("weighted_expected", "weighted_expected"),
-)
+#: The matrices of the CSV export, in the order of the steps: the walkthrough's charts but the
+#: histograms (name, attribute).
+CSV_MATRICES = tuple((name, name) for name in FIGURES if name != "histograms")
 #: The two histograms of the CSV export (one value per rating: the column is left empty).
 CSV_VECTORS = (("actual_hist", "actual_hist"), ("predicted_hist", "predicted_hist"))
 
@@ -64,13 +60,21 @@ _TEX_SPECIAL = {
     "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
     "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
     "→": r"$\rightarrow$", "↓": r"$\downarrow$", "·": r"$\cdot$", "−": r"$-$", "κ": r"$\kappa$",
-    "≤": r"$\leq$", "≥": r"$\geq$", "×": r"$\times$",
+    "≤": r"$\leq$", "≥": r"$\geq$", "×": r"$\times$", "ᵃ": r"$^{a}$", "ᵖ": r"$^{p}$",
 }
 
 
+#: Subscript digits, with a decimal mark between them (z₀.₉₇₅): a LaTeX subscript.
+_SUBSCRIPT = re.compile(r"[₀-₉]+(?:[.,][₀-₉]+)?")
+_FROM_SUBSCRIPT = str.maketrans("₀₁₂₃₄₅₆₇₈₉,", "0123456789" + "\x00")
+
+
 def latex_escape(text: str) -> str:
-    r"""Plain text made safe for LaTeX (``50%`` -> ``50\%``); ``**bold**`` becomes ``\textbf``."""
+    r"""Plain text made safe for LaTeX (``50%`` -> ``50\%``); ``**bold**`` becomes ``\textbf``;
+    subscript digits (``z₀.₉₇₅``) a subscript in math mode."""
     out = "".join(_TEX_SPECIAL.get(char, char) for char in text)
+    out = _SUBSCRIPT.sub(lambda match: "$_{" + match[0].translate(_FROM_SUBSCRIPT).replace(
+        "\x00", "{,}") + "}$", out)
     parts = out.split("**")
     if len(parts) % 2 == 1 and len(parts) > 1:
         out = "".join(part if k % 2 == 0 else r"\textbf{" + part + "}"
@@ -130,17 +134,19 @@ def latex_document(result: Walkthrough, lang: str, source: Source | None = None,
         if isinstance(block, Heading):
             if block.level > 1:  # the title is \maketitle's
                 lines += [r"\section*{" + latex_escape(block.text) + "}", ""]
-        elif isinstance(block, Text):
+        elif isinstance(block, Text | Metric):
             lines += [latex_escape(block.text), ""]
         elif isinstance(block, Formula):
             lines += [r"\fitformula{" + block.latex + "}", ""]
-        else:
+        elif isinstance(block, Table):
             if block.caption:
                 lines += [r"\textbf{" + latex_escape(block.caption) + "}", ""]
             if block.latex:
                 lines += [r"\fitformula{" + block.latex + "}", ""]
             else:
                 lines += _tex_table(block)
+        else:  # a chart reaches a document as its table (outline.chart_blocks)
+            raise TypeError(f"{type(block).__name__} is not written in LaTeX")
     lines += [r"\end{document}", ""]
     return "\n".join(lines)
 
@@ -165,9 +171,9 @@ def matrices_csv(result: Walkthrough) -> str:
         for r, row_label in enumerate(labels):
             for c, column_label in enumerate(labels):
                 lines.append(f"{name},{row_label},{column_label},{_csv_number(matrix[r, c])}")
-    for name, attribute in CSV_VECTORS:
+    for vector, histogram in CSV_VECTORS:
         for r, row_label in enumerate(labels):
-            lines.append(f"{name},{row_label},,{_csv_number(getattr(result, attribute)[r])}")
+            lines.append(f"{vector},{row_label},,{_csv_number(getattr(result, histogram)[r])}")
     return "\n".join(lines) + "\n"
 
 
@@ -197,11 +203,16 @@ def python_snippet(result: Walkthrough, lang: str, source: Source | None = None)
 
     name = result.weights_name
     labels = ", ".join(str(int(label)) for label in result.labels)
-    kappa_text = (t(lang, "common.undefined") if result.kappa is None
-                  else format_number(result.kappa, lang))
     use_vectors = (not source.from_table and result.actual is not None
                    and result.predicted is not None and result.n <= MAX_SNIPPET_ITEMS)
-    lines = [*comment("checker.ws.py_intro"), *comment("checker.ws.py_expected", kappa=kappa_text),
+    # What the lines print: kappa, or for 0/0 None (qwk_explained) and nan (scikit-learn).
+    if result.kappa is not None:
+        expected = comment("checker.ws.py_expected", kappa=format_number(result.kappa, lang))
+    elif name == "custom":  # scikit-learn takes no custom matrix: only one line
+        expected = comment("checker.ws.py_expected_undefined_custom")
+    else:
+        expected = comment("checker.ws.py_expected_undefined")
+    lines = [*comment("checker.ws.py_intro"), *expected,
              "import numpy as np", "from sklearn.metrics import cohen_kappa_score", ""]
     if name != "custom":
         weights = f'"{name}"'

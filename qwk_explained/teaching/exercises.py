@@ -11,10 +11,10 @@ finally which of two prediction vectors for the same actual ratings has the high
 answer comes from :func:`qwk_explained.walkthrough`, the same engine the rest of the app uses.
 
 Answers are typed text judged by the checker (:func:`.checking.check_answers`): read as the learner
-wrote them (``0.25``, ``0,25``, fractions such as ``3/10``), right to the digits written (at least
-two significant figures, kappa also to two decimals), a kappa worked out from the learner's own
-accepted num and den is right, num and den from counts are right with that convention, and a
-wrong answer comes with the mistakes that explain it.
+wrote them (``0.25``, ``0,25``, fractions such as ``3/10``), right within the error careful hand
+rounding produces, a kappa worked out from the learner's own accepted num and den is right, num
+and den from counts are right with that convention, a value with too few digits to judge is sent
+back (it does not count), and a wrong answer comes with the mistakes that explain it.
 
 Generation draws only ``random.Random.random()`` from a string-seeded generator: Python
 guarantees that sequence across versions, so an exercise does not change with numpy or Python.
@@ -120,8 +120,10 @@ class Exercise:
         return len(self.actual)
 
 
-#: What became of one typed answer: right (any accepted verdict), wrong, or not readable.
-Status = Literal["correct", "wrong", "unreadable"]
+#: What became of one typed answer: right (any accepted verdict), wrong, too coarse to judge
+#: (right to the digits written, but too few of them: not graded, the learner writes more), or
+#: not readable.
+Status = Literal["correct", "wrong", "too_coarse", "unreadable"]
 #: Why a typed answer could not be read (``practice.problem_<code>`` in the locales): the
 #: reader's own code (:class:`.typed_numbers.AnswerError`) or, for a comparison, no choice.
 Problem = Literal["empty", "not_a_number", "division_by_zero", "too_long", "out_of_range",
@@ -148,6 +150,12 @@ class Attempt:
     @property
     def readable(self) -> bool:
         return self.status != "unreadable"
+
+    @property
+    def graded(self) -> bool:
+        """Whether the answer counts in the score: right or wrong, not too coarse to judge and
+        not unreadable."""
+        return self.status in ("correct", "wrong")
 
 
 # --- seeds and levels from text (a URL) ----------------------------------------------------------
@@ -347,14 +355,6 @@ def make_exercise(seed: int, level: Level = DEFAULT_LEVEL) -> Exercise:
                     alternative=alternative, questions=questions)
 
 
-def matching_items(exercise: Exercise, cell: tuple[int, int]) -> tuple[int, ...]:
-    """Item numbers (1-based, as a reader counts) rated i by the actual rater and j by prediction
-    A: the items that make up O_ij."""
-    i, j = cell
-    return tuple(k + 1 for k, (a, p) in enumerate(zip(exercise.actual, exercise.predicted,
-                                                       strict=True)) if a == i and p == j)
-
-
 def agreements(exercise: Exercise, which: Which = "predicted") -> int:
     """How many items prediction A (``"predicted"``) or B (``"alternative"``) rates exactly like the
     actual rater: the diagonal of O, the only thing unweighted accuracy looks at."""
@@ -378,8 +378,8 @@ def check_answer(exercise: Exercise, question: Question, text: str | None, group
     >>> exercise = make_exercise(12345, "medium")
     >>> kappa = exercise.questions[4]
     >>> round(kappa.answer, 4), [check_answer(exercise, kappa, s).status
-    ...                          for s in ("0,66", "0.662", "0.7", "abc")]
-    (0.662, ['correct', 'correct', 'wrong', 'unreadable'])
+    ...                          for s in ("0,66", "0.662", "0.7", "0.5", "abc")]
+    (0.662, ['correct', 'correct', 'too_coarse', 'wrong', 'unreadable'])
     """
     if question.kind == "compare":
         choice = unicodedata.normalize("NFKC", str(text or "")).strip().casefold()
@@ -396,6 +396,8 @@ def check_answer(exercise: Exercise, question: Question, text: str | None, group
     if mine.problem is not None:
         known = [problem for problem in PROBLEMS if problem == mine.problem.code]
         return Attempt("unreadable", mine, known[0] if known else "not_a_number")
+    if mine.verdict == "too_coarse":
+        return Attempt("too_coarse", mine)
     return Attempt("correct" if mine.accepted else "wrong", mine)
 
 

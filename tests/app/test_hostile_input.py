@@ -1,7 +1,7 @@
 """Links and websocket messages nobody types by hand, each from the reliability report: they get a
 message in the reader's language, or are read as no value, and the page stays whole.
 
-- M7: ``/guided?step=<4,301 digits>`` showed Streamlit's error box (``int()`` refuses the digits).
+- M7: ``/step_by_step?step=<4,301 digits>`` showed Streamlit's error box (``int()`` refuses the digits).
 - L2: a first visit with no valid result (``/?min=5&max=1``) never wrote the address bar or the
   share box (the page's ``st.stop()`` ended the frame's run too).
 - L3: ``/?min=<5,000 digits>`` said "Item 1 is ..., which is not a whole number".
@@ -40,19 +40,19 @@ def messages(at: AppTest) -> list[str]:
 
 @pytest.mark.parametrize("step", ["9" * 4301, "1" + "0" * 5000, "0" * 5000 + "3"])
 def test_a_step_of_thousands_of_digits_is_a_bad_step_not_an_error_box(step):
-    at = open_app("guided", lang="es", step=step)
+    at = open_app("step_by_step", lang="es", step=step)
     assert_clean(at)
     if step.lstrip("0") == "3":  # leading zeros: still step 3
-        assert at.session_state["guided_step"] == 3
+        assert at.session_state["shown_step"] == 3
     else:
-        assert t("es", "guided.bad_step", total="7") in messages(at)
-        assert at.session_state["guided_step"] == 1
-    assert at.query_params["step"] == str(at.session_state["guided_step"])
+        assert t("es", "step_by_step.bad_step", total="7") in messages(at)
+        assert at.session_state["shown_step"] == 1
+    assert at.query_params["step"] == str(at.session_state["shown_step"])
 
 
 # --- L2 ------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("page", ["walkthrough", "guided", "pitfalls"])
+@pytest.mark.parametrize("page", ["walkthrough", "step_by_step", "pitfalls"])
 @pytest.mark.parametrize("params", [{"min": "5", "max": "1"}, {"actual": "x", "predicted": "1"},
                                     {"min": "1", "max": "51"}])
 def test_a_first_visit_with_nothing_to_show_still_writes_the_link(page, params):
@@ -115,7 +115,7 @@ NAN, INFINITY, TEXT = ({"double_value": float("nan")}, {"double_value": -float("
 FIELDS = [("theory", {}, "theory_n00_input"),
           ("checker", {"mode": "table"}, "checker_first_input"),
           ("walkthrough", {"min": "0", "max": "4"}, "min_input"),
-          ("guided", {"step": "7"}, "guided_whatif_item")]
+          ("step_by_step", {"step": "7"}, "whatif_item")]
 
 
 @pytest.mark.parametrize(("value", "page", "params", "key"), [

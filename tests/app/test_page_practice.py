@@ -3,14 +3,16 @@
 Source of truth for the exercise: ``qwk_explained.teaching.exercises.make_exercise`` (itself
 checked against the engine and scikit-learn in ``tests/teaching/test_exercises.py``); for worked
 steps: ``qwk_explained.present.formulas`` with the engine's result; for words: the locale files;
-for numbers: ``qwk_explained.numbers``.
+for numbers: ``qwk_explained.present.numbers``.
 """
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from qwk_explained.present import formulas
+from qwk_explained.present import feedback, formulas
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import format_number
@@ -87,8 +89,7 @@ def test_shared_exercise_right_and_wrong_answers_in_each_language(lang):
     answer(at, "99")
     result = exercise_walkthrough(EXERCISE)
     assert t(lang, "practice.wrong") in [e.value for e in at.error]
-    assert t(lang, "practice.correct_answer",
-             answer=format_number(observed.answer, lang)) in [m.value for m in at.markdown]
+    assert feedback.exact_sentence(lang, observed.answer) in [m.value for m in at.markdown]
     assert formulas.observed_cell(result, *observed.cell, lang) in latex(at)
     assert score(at, lang) == score_text(lang, 0, 1)
 
@@ -138,6 +139,28 @@ def test_unreadable_answer_is_explained_and_kept(lang):
     answer(at, "")
     assert t(lang, "practice.problem_empty") in [e.value for e in at.error]
     assert score(at, lang) == score_text(lang, 0, 0)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_answer_too_coarse_to_grade_is_sent_back_unscored(lang):
+    """Teaching audit, defect 5: num written to 2 decimals cost a point in 39-93 % of the
+    exercises. A right value with too few digits is not scored: the question stays open, the
+    message says how many figures to write, and the answer with them scores."""
+    at = open_practice(lang)
+    for _ in range(2):
+        answer(at, "99")
+        next_question(at)
+    numerator = EXERCISE.questions[2]
+    coarse = format_number(float(f"{numerator.answer:.1g}"), lang)
+    answer(at, coarse)
+    assert score(at, lang) == score_text(lang, 0, 2)
+    # As the reader sees it: the markdown escapes (\\: for a typed colon) removed.
+    warnings = re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", " ".join(w.value for w in at.warning))
+    assert t(lang, "checker.too_coarse.figures", count=2) in warnings
+    assert at.text_input(key=ANSWER).value == coarse, "the question stays open"
+    answer(at, format_number(numerator.answer, lang))
+    assert t(lang, "practice.right") in [s.value for s in at.success]
+    assert score(at, lang) == score_text(lang, 1, 3)
 
 
 def test_which_prediction_has_the_higher_kappa():
@@ -270,8 +293,9 @@ def test_a_wrong_answer_gets_the_checkers_diagnosis():
 
 
 def test_the_observed_feedback_tells_item_numbers_from_the_count():
-    """The items are named as numbers of the table's columns, and their count is the cell's
-    value (teaching audit: "...predicted rating 0: 2" was an item number next to O = 1)."""
+    """The items are named as numbers of the table's columns after their count, the cell's value
+    (teaching audit: "...predicted rating 0: 2" was an item number next to O = 1); the same
+    sentence as step 1 everywhere."""
     exercise = make_exercise(3, "medium")  # O[1, 0] holds items 7 and 12: a count of 2
     at = open_practice("es", seed=3)
     observed = exercise.questions[0]
@@ -280,8 +304,9 @@ def test_the_observed_feedback_tells_item_numbers_from_the_count():
                                                      strict=True))
              if (a, p) == observed.cell]
     assert items == [7, 12] and observed.answer == 2
-    assert t("es", "practice.observed_items", items="7, 12", row="1", col="0",
-             count=2) in [m.value for m in at.markdown]
+    shown = [m.value for m in at.markdown]
+    assert t("es", "step_by_step.cell_items", count=2, items="7, 12") in shown
+    assert "O_{1,0} = 2" in [f.value.strip("$\n") for f in at.latex]
 
 
 def test_kappa_from_the_learners_rounded_sums_scores():

@@ -81,7 +81,7 @@ def test_an_end_of_the_scale_is_a_rating_or_a_translated_problem(value, name):
 
 
 #: The page that reads each parameter of a link (the shared ones are read by every page).
-READER = {"step": "guided", "cell": "guided", "table": "checker", "mode": "checker",
+READER = {"step": "step_by_step", "cell": "step_by_step", "table": "checker", "mode": "checker",
           "first": "checker", "seed": "practice", "level": "practice"}
 LONG_VALUES = {"digits": "9" * LONG, "unicode": "-٣۴৫\u200b🙂" * 1000, "zeros": "0" * LONG + "3"}
 
