@@ -5,8 +5,10 @@ OverflowError and ValueError inside the reader and broke the checker page for th
 
 Sources of truth: the reader's bounds (:data:`MAX_DIGITS`, :data:`MAX_EXPONENT`,
 :data:`MAX_MAGNITUDE`), the locale files (every code has a sentence in all four languages).
-Hypothesis strategies are adversarial, not plausible: every Unicode category, huge exponents, long
-digit strings, every Unicode decimal digit and sign.
+Hypothesis strategies are adversarial, not plausible: the project's hostile text
+(:data:`tests.hostile.HOSTILE_TEXT`: every Unicode category, 5,000-digit runs, ``NaN``, ``0e400``)
+and, for this reader, numbers built of huge exponents, long digit strings, every Unicode decimal
+digit and sign, fractions and percentages of them.
 """
 
 from __future__ import annotations
@@ -20,7 +22,6 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from qwk_explained.present.i18n import LANGUAGES, load, message
 from qwk_explained.teaching.typed_numbers import (
     MAX_DIGITS,
     MAX_EXPONENT,
@@ -28,6 +29,7 @@ from qwk_explained.teaching.typed_numbers import (
     AnswerError,
     read_number,
 )
+from tests.hostile import HOSTILE_TEXT, assert_translated
 
 MANY = settings(max_examples=int(os.environ.get("QWK_FUZZ_EXAMPLES", "400")), deadline=None,
                 derandomize=bool(os.environ.get("CI")),
@@ -49,23 +51,13 @@ plain_numbers = st.builds(lambda sign, whole, frac, exp: f"{sign}{whole}{frac}{e
                           st.one_of(st.just(""), exponents.map(lambda e: "e" + e)))
 unicode_numbers = st.text(alphabet=UNICODE_DIGITS + SIGNS + MARKS + "eE", max_size=200)
 numbers = st.one_of(
-    st.text(),  # every Unicode category
+    HOSTILE_TEXT,
     plain_numbers,
     unicode_numbers,
     st.tuples(plain_numbers, plain_numbers).map("/".join),
     plain_numbers.map(lambda text: text + "%"),
     plain_numbers.map(lambda text: "%" + text),
 )
-
-
-def assert_translated(error: AnswerError) -> None:
-    """The error's sentence exists in every language, and the error fills its placeholders."""
-    for lang in LANGUAGES:
-        entry = load(lang)[error.key]
-        for template in entry.values() if isinstance(entry, dict) else [entry]:
-            names = {name for _, name, _, _ in string.Formatter().parse(template) if name}
-            assert names <= set(error.params), (lang, error.key, names)
-        assert message(lang, error)
 
 
 @MANY
