@@ -1,7 +1,8 @@
 """Links and websocket messages nobody types by hand, each from the reliability report: they get a
 message in the reader's language, or are read as no value, and the page stays whole.
 
-- M7: ``/step_by_step?step=<4,301 digits>`` showed Streamlit's error box (``int()`` refuses the digits).
+- M7: ``/guided?step=<4,301 digits>`` (now ``/step_by_step``) showed Streamlit's error box
+  (``int()`` refuses the digits).
 - L2: a first visit with no valid result (``/?min=5&max=1``) never wrote the address bar or the
   share box (the page's ``st.stop()`` ended the frame's run too).
 - L3: ``/?min=<5,000 digits>`` said "Item 1 is ..., which is not a whole number".

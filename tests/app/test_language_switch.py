@@ -17,7 +17,8 @@ from __future__ import annotations
 import pytest
 
 from qwk_app import practice, state
-from qwk_explained.present.i18n import LANGUAGES, load, t
+from qwk_explained.present.i18n import load, t
+from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.teaching.exercises import make_exercise
 from tests.app.helpers import PAGE_SLUGS, Browser, assert_clean, open_app
 

@@ -13,8 +13,8 @@ import pytest
 
 from qwk_app import checker, practice
 from qwk_app.text import escape_markdown
-from qwk_explained.present.i18n import LANGUAGES, message, t
-from qwk_explained.present.languages import language
+from qwk_explained.present.i18n import message, t
+from qwk_explained.present.languages import LANGUAGES, language
 from qwk_explained.teaching.exercises import make_exercise
 from qwk_explained.teaching.typed_numbers import AnswerError, read_number
 from tests.app.helpers import assert_clean, open_app

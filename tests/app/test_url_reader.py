@@ -22,7 +22,8 @@ from qwk_app import checker, links, practice, state
 from qwk_explained.core.errors import InputError
 from qwk_explained.core.limits import MAX_ABS_RATING
 from qwk_explained.present.catalogue import STEPS
-from qwk_explained.present.i18n import LANGUAGES, message
+from qwk_explained.present.i18n import message
+from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.teaching.exercises import MAX_SEED, parse_seed
 from tests.app.helpers import assert_clean, open_app
 from tests.app.test_robustness import assert_messages_translated

@@ -21,7 +21,7 @@ import random
 
 import pytest
 
-from qwk_explained.present.i18n import LANGUAGES
+from qwk_explained.present.languages import LANGUAGES
 from tests.browser.helpers import SLUGS, App, page_path
 
 pytestmark = pytest.mark.browser

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import pytest
 
-from qwk_explained.present.i18n import LANGUAGES, load, t
+from qwk_explained.present.i18n import load, t
+from qwk_explained.present.languages import LANGUAGES
 from tests.browser.helpers import SEED_ACTUAL, SEED_PREDICTED, SLUGS, App, expect, page_path
 
 pytestmark = pytest.mark.browser
