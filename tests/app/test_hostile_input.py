@@ -24,7 +24,7 @@ import json
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from qwk_app import checker, state
+from qwk_app import checker, inputs, state
 from qwk_explained import InputError
 from qwk_explained.core.limits import MAX_ABS_RATING
 from qwk_explained.core.parse import parse_vector
@@ -82,6 +82,37 @@ def test_a_bad_end_of_the_scale_in_the_link_names_the_parameter(lang, value, cod
     assert error_message(lang, InputError(code, **params)) in messages(at)
     assert at.session_state["min"] is None
     assert "min" not in at.query_params
+
+
+class File:
+    """What an uploader holds: a name and the file's bytes."""
+
+    def __init__(self, data: bytes) -> None:
+        self.name, self._data = "class.csv", data
+
+    def getvalue(self) -> bytes:
+        return self._data
+
+
+@pytest.mark.parametrize(("data", "outcome"), [
+    (b"actual,predicted\n", InputError("csv_header_only")),  # was "Item 1 is 'actual'"
+    (b"1,2\n3\n4,5,6\n", InputError("csv_ragged", line=2, count=1)),  # M1: was re-paired
+    (b"1,2,\n3,4,\n", ("1, 3", "2, 4")),  # a trailing delimiter: "predicted ratings missing"
+    (b"1,2\n,\n3,4\n", ("1, 3", "2, 4")),  # an empty row of a spreadsheet
+    (b"actual;predicted\n1,0;2,0\n3,0;4,0\n", ("1, 3", "2, 4")),  # L4: a decimal-comma export
+])
+def test_an_uploaded_csv_is_read_as_a_spreadsheet_wrote_it_or_its_problem_named(data, outcome):
+    """The uploader reads a file as the command line does (L3, M1 and L4 on the app's side)."""
+    session: dict = {"actual": "1, 2", "predicted": "2, 1", "upload": None,
+                     "upload_first": File(data), "upload_second": None}
+    inputs.take_upload(session)
+    if isinstance(outcome, InputError):
+        error = session["upload_error"]
+        assert (error.code, error.params) == (outcome.code, outcome.params)
+        assert (session["actual"], session["predicted"]) == ("1, 2", "2, 1"), "nothing lost"
+    else:
+        assert session["upload_error"] is None
+        assert (session["actual"], session["predicted"]) == outcome
 
 
 # --- L8 ------------------------------------------------------------------------------------------
