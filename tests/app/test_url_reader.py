@@ -27,6 +27,7 @@ from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.teaching.exercises import MAX_SEED, parse_seed
 from tests.app.helpers import assert_clean, open_app
 from tests.app.test_robustness import assert_messages_translated
+from tests.hostile import HOSTILE_TEXT
 
 MANY = settings(max_examples=int(os.environ.get("QWK_FUZZ_EXAMPLES", "500")), deadline=None,
                 derandomize=bool(os.environ.get("CI")),
@@ -36,6 +37,7 @@ MANY = settings(max_examples=int(os.environ.get("QWK_FUZZ_EXAMPLES", "500")), de
 #: int() limit), signs and separators, markup, and values of the other parameters.
 LONG = 5000
 VALUES = st.one_of(
+    HOSTILE_TEXT,  # the project's hostile text (tests/hostile.py)
     st.text(),
     st.text(min_size=LONG, max_size=LONG),
     st.text(alphabet=string.digits, min_size=4000, max_size=LONG),
