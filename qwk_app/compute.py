@@ -181,10 +181,16 @@ def _walk(ratings: Ratings, settings: Settings) -> Walkthrough:
 def typed_text(text: str) -> tuple[str, bool]:
     """The part of a typed vector that can be read now, and whether a sign was set aside.
 
-    >>> typed_text("4, 4, -"), typed_text("4, -4"), typed_text("-")
-    (('4, 4,', True), ('4, -4', False), ('', True))
+    Only the end of the text is searched: a paste of millions of ratings was scanned whole, 0.4 s
+    holding every other session of the server.
+
+    >>> typed_text("4, 4, -"), typed_text("4, -4"), typed_text("-"), typed_text(" - ")
+    (('4, 4,', True), ('4, -4', False), ('', True), ('', True))
+    >>> typed_text("4\\n－ \\n"), typed_text("4-"), typed_text("4,\\t+")
+    (('4', True), ('4-', False), ('4,', True))
     """
-    match = _TRAILING_SIGN.search(text)
+    # The sign is the last character but trailing spaces, and the one before it a separator.
+    match = _TRAILING_SIGN.search(text, max(0, len(text.rstrip()) - 2))
     if match is None:
         return text, False
     return text[:match.start(1)].rstrip(), True

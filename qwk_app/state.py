@@ -135,6 +135,11 @@ PAGE_URL_KEYS = ("step", "table", "seed", "cell", "mode", "level", "first")
 PRESENTER_PARAM = "present"
 #: Vectors longer than this (in characters) stay out of the URL: browsers and proxies cut long URLs.
 MAX_URL_VECTOR_CHARS = 3000
+#: A typed text longer than this is not squeezed to see whether it fits (squeezing a paste of
+#: millions of ratings held every other session 0.3 s, on every rerun of its session): once
+#: squeezed it would still be longer than :data:`MAX_URL_VECTOR_CHARS` unless nine tenths of it
+#: were spaces.
+_SQUEEZED_MAX_CHARS = 10 * MAX_URL_VECTOR_CHARS
 
 _INIT = "_qwk_initialised"
 #: The page this run draws (its URL path), set by the frame before the page runs.
@@ -252,7 +257,9 @@ def write_url() -> None:
     wanted: dict[str, str] = {"lang": lang()}
     if state.get("upload") is None:
         for key in ("actual", "predicted"):
-            text = " ".join(str(state.get(key, "")).split())
+            text = str(state.get(key, ""))
+            if len(text) <= _SQUEEZED_MAX_CHARS:
+                text = " ".join(text.split())
             if len(text) <= MAX_URL_VECTOR_CHARS:
                 wanted[key] = link_vector(text)
     for key in ("weights", "scale", "min", "max"):
