@@ -49,7 +49,9 @@ def buttons(app: App) -> list:
     """The enabled, visible buttons of the page a user may click."""
     app.page.evaluate(
         """skipped => document.querySelectorAll('[data-testid="stMain"] button').forEach(b => {
-            const ok = !b.disabled && b.offsetParent !== null && !b.closest(skipped);
+            const box = b.getBoundingClientRect();  // visible as Playwright means it
+            const ok = !b.disabled && box.width > 0 && box.height > 0
+                && getComputedStyle(b).visibility !== 'hidden' && !b.closest(skipped);
             if (ok) b.setAttribute('data-qwk-fuzz', '1'); else b.removeAttribute('data-qwk-fuzz');
         })""", SKIPPED)
     return app.page.locator("button[data-qwk-fuzz]").all()
