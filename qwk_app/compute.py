@@ -38,7 +38,9 @@ import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from qwk_explained.core.errors import InputError
+from qwk_explained.core.limits import DEFAULT_RESAMPLES
 from qwk_explained.core.parse import IntArray, parse_vector
+from qwk_explained.core.resampling import Bootstrap
 from qwk_explained.core.scale import rating_scale
 from qwk_explained.core.steps import Walkthrough, walkthrough, walkthrough_from_table
 from qwk_explained.core.tables import parse_table
@@ -265,6 +267,13 @@ def ratings(result: Walkthrough) -> tuple[IntArray, IntArray]:
     if result.actual is None or result.predicted is None:
         raise ValueError("this result was computed from a table, not from ratings")
     return result.actual, result.predicted
+
+
+@cached
+def bootstrap(result: Walkthrough) -> Bootstrap | None:
+    """The bootstrap of the result's kappa (2,000 resamples, seed 0: the same on every visit and
+    in every shared link), computed once per result."""
+    return result.bootstrap(DEFAULT_RESAMPLES, seed=0)
 
 
 @cached

@@ -45,7 +45,8 @@ PAGES_DIR = ROOT / "pages"
 
 
 #: The pages, by the file in ``pages/`` that draws each; also its URL path in every language.
-PageSlug = Literal["walkthrough", "step_by_step", "checker", "theory", "pitfalls", "practice"]
+PageSlug = Literal["walkthrough", "step_by_step", "checker", "theory", "pitfalls", "practice",
+                   "compare"]
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,7 @@ PAGES = (
     PageSpec("theory", ":material/menu_book:"),
     PageSpec("pitfalls", ":material/warning:"),
     PageSpec("practice", ":material/school:"),
+    PageSpec("compare", ":material/compare_arrows:"),
 )
 
 DEFAULT_PAGE: PageSlug = "walkthrough"
@@ -74,7 +76,7 @@ Setting = Literal["weights", "scale"]
 PAGE_SETTINGS: dict[PageSlug, tuple[Setting, ...]] = {
     "walkthrough": ("weights", "scale"), "step_by_step": ("weights", "scale"),
     "checker": ("weights", "scale"), "theory": ("weights", "scale"),
-    "pitfalls": ("weights",), "practice": (),
+    "pitfalls": ("weights",), "practice": (), "compare": ("weights", "scale"),
 }
 
 #: Styles every page needs:
