@@ -15,6 +15,7 @@ import re
 
 import pytest
 
+from qwk_app.frame import PAGE_SETTINGS
 from qwk_explained.present.i18n import load, t
 from qwk_explained.present.languages import LANGUAGES
 from tests.browser.helpers import SEED_ACTUAL, SEED_PREDICTED, SLUGS, App, expect, page_path
@@ -25,6 +26,9 @@ pytestmark = pytest.mark.browser
 TWICE = [*(code for code in LANGUAGES if code != "en"), "en"] * 2
 SETTINGS = {"weights": "linear", "scale": "observed"}
 LINK = {"actual": SEED_ACTUAL, "predicted": SEED_PREDICTED, **SETTINGS}
+#: The pages whose ratings are the link's two vectors (practice brings its own exercises; the
+#: comparison and the cut points have inputs of their own).
+VECTOR_PAGES = ("walkthrough", "step_by_step", "checker", "theory", "pitfalls")
 
 
 def titles(lang: str, slug: str) -> set[str]:
@@ -53,17 +57,15 @@ def check(app: App, slug: str, lang: str, typed: tuple[str, str] | None) -> None
     expect(heading).to_have_text(re.compile("|".join(
         f"^{re.escape(title)}$" for title in titles(lang, slug))))
     query = app.wait_for_query(lang=lang, **SETTINGS)
-    if slug != "practice":  # practice brings its own ratings and no settings
+    if slug in VECTOR_PAGES:
         assert (query["actual"], query["predicted"]) == (
             typed[1] if typed and typed[0] == "inputs.actual_label" else SEED_ACTUAL,
             SEED_PREDICTED)
     share = sidebar.locator('[data-testid="stCode"] code').inner_text()
     assert f"lang={lang}" in share and "weights=linear" in share and "scale=observed" in share
-    if slug != "practice" and slug != "pitfalls":
-        for label in (t(lang, "common.weights.linear"), t(lang, "frame.scale_observed")):
-            expect(sidebar.get_by_role("radio", name=label, exact=True)).to_be_checked()
-    if slug == "pitfalls":
-        expect(sidebar.get_by_role("radio", name=t(lang, "common.weights.linear"),
+    labels = {"weights": "common.weights.linear", "scale": "frame.scale_observed"}
+    for setting in PAGE_SETTINGS[slug]:  # the radios the page's sidebar shows
+        expect(sidebar.get_by_role("radio", name=t(lang, labels[setting]),
                                    exact=True)).to_be_checked()
     if typed is not None:
         expect(app.textbox(t(lang, typed[0]))).to_have_value(typed[1])
