@@ -20,6 +20,7 @@ import os
 import random
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from qwk_explained.present.languages import LANGUAGES
 from tests.browser.helpers import SLUGS, App, page_path
@@ -87,7 +88,10 @@ def act(app: App, rng: random.Random, history: list[str]) -> None:
             return
         button = rng.choice(found)
         history.append(f"button {button.inner_text()[:40]!r}")
-        button.click()
+        try:
+            button.click(timeout=5000)
+        except PlaywrightTimeoutError:  # hidden meanwhile (a popover closed, a rerun redrew it)
+            history.append("  (no longer visible: not clicked)")
     else:
         found = fields(app)
         if not found:
