@@ -19,13 +19,16 @@ its language). It samples the server's memory (RSS of the process and its childr
 With ``--upload-mb M``, one more session opens the upload tab and uploads an M MB CSV as the class
 starts editing (upload URL, multipart PUT with the XSRF cookie and header, then the uploader's new
 state, as a browser does); its own wait is printed apart, its cost shows in the class's times.
+With ``--paste-items P``, one more session pastes ``--pastes`` distinct pairs of vectors of P
+ratings into the two rating fields while the class edits (a long paste, as a browser sends it);
+likewise printed apart.
 
 Prints p50/p95/max, errors, cross-talk, peak memory and PASS/FAIL against the classroom goal
 (30 sessions x 5 edits, edit p95 < 2 s, zero errors). Loopback only; bounded by a global timeout;
 the server is stopped by its pid whatever happens.
 
 Usage, from the checkout: ``python -m bench.load_classroom [--sessions 30] [--edits 5]
-[--items 200] [--think 0] [--upload-mb 0]``
+[--items 200] [--think 0] [--upload-mb 0] [--paste-items 0] [--pastes 3]``
 Like a browser, the client sends with each rerun the state of every text area, select box and
 radio button on the page (the value the server last set, else the widget's default, else what the
 student typed), not only the widget that changed.
@@ -144,15 +147,19 @@ class Browser:
             pass
 
     def rerun(self, query_string: str | None = None, widgets: dict[str, str] | None = None,
-              timeout: float = 30.0,
-              files: dict[str, FileUploaderState] | None = None) -> RunView:
-        """Request a rerun (as a page load or a widget edit) and read until it has finished."""
+              timeout: float = 30.0, files: dict[str, FileUploaderState] | None = None,
+              page: str | None = None) -> RunView:
+        """Request a rerun (as a page load or a widget edit) and read until it has finished;
+        ``page`` opens another page (its URL path, ``checker``)."""
         if query_string is not None:
             self.query_string = query_string
         message = BackMsg()
         state = message.rerun_script
         state.query_string = self.query_string
-        state.page_script_hash = self.page_script_hash
+        if page is not None:
+            state.page_name = page
+        else:
+            state.page_script_hash = self.page_script_hash
         state.context_info.locale = "en-US"
         state.context_info.timezone = "UTC"
         state.context_info.url = f"http://{HOST}:{self.port}/?{self.query_string}"
@@ -370,6 +377,7 @@ class Outcome:
     load_seconds: list[float] = field(default_factory=list)
     edit_seconds: list[float] = field(default_factory=list)
     upload_seconds: list[float] = field(default_factory=list)
+    paste_seconds: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     cross_talk: list[str] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -468,6 +476,43 @@ def uploader(port: int, data: bytes, expected: dict[str, str], outcome: Outcome,
             browser.close()
 
 
+def paste_texts(items: int, pastes: int) -> list[tuple[str, str, dict[str, str]]]:
+    """``pastes`` distinct pairs of vectors of ``items`` ratings, as typed text, and the kappa and
+    n the page must show for each."""
+    pairs = [random_ratings(items, CLASSES, 0.6, seed=500 + k) for k in range(pastes)]
+    return [(text(a), text(p), shown_metrics(walkthrough(a, p), "en")) for a, p in pairs]
+
+
+def paster(port: int, texts: list[tuple[str, str, dict[str, str]]], outcome: Outcome,
+           start: threading.Barrier, timeout: float) -> None:
+    """One more session, in the middle of the class: pastes long vectors into both rating fields,
+    one pair after the other, as the others edit. Its own waits are counted apart; what they
+    cost the others shows in their edit times. (The texts are made before the class starts.)"""
+    browser = None
+    try:
+        browser = Browser(port, timeout)
+        view = browser.rerun("lang=en", timeout=timeout)
+        try:
+            start.wait(timeout=timeout)
+        except threading.BrokenBarrierError:
+            pass
+        time.sleep(0.5)  # the class has opened its links and is editing
+        for k, (actual, predicted, expected) in enumerate(texts):
+            ids = view.widget_ids
+            view = browser.rerun(widgets={ids[EDITED_KEY]: actual,
+                                          ids["predicted_input"]: predicted},
+                                 timeout=max(timeout, 120))
+            with outcome.lock:
+                outcome.paste_seconds.append(view.seconds)
+                outcome.errors.extend(f"paste {k}: {p}" for p in view.problems)
+                outcome.cross_talk.extend(metric_differences(f"paste {k}", expected, view))
+    except Exception as error:  # noqa: BLE001 - counted like any other failure
+        outcome.error(f"paste: {type(error).__name__}: {error}")
+    finally:
+        if browser is not None:
+            browser.close()
+
+
 @dataclass
 class Report:
     sessions: int
@@ -484,12 +529,16 @@ class Report:
     load_before: float = 0.0  # the machine's 1-minute load average when the run started
     upload_mb: float = 0.0  # size of the one large upload made while the class edits (0: none)
     upload_seconds: list[float] = field(default_factory=list)
+    paste_items: int = 0  # ratings per vector of the pastes made while the class edits (0: none)
+    pastes: int = 0
+    paste_seconds: list[float] = field(default_factory=list)
 
     @property
     def complete(self) -> bool:
         return (len(self.load_seconds) == self.sessions
                 and len(self.edit_seconds) == self.sessions * self.edits
-                and len(self.upload_seconds) == (1 if self.upload_mb else 0))
+                and len(self.upload_seconds) == (1 if self.upload_mb else 0)
+                and len(self.paste_seconds) == (self.pastes if self.paste_items else 0))
 
     @property
     def edit_p95(self) -> float:
@@ -507,12 +556,16 @@ class Report:
             f"{self.items}-{self.items + self.sessions - 1} items each, think time "
             f"{self.think:g} s, {os.cpu_count()} CPU cores (load average {self.load_before:.1f} "
             f"before the run), streamlit {streamlit.__version__}"
-            + (f", one {self.upload_mb:g} MB CSV uploaded meanwhile" if self.upload_mb else ""),
+            + (f", one {self.upload_mb:g} MB CSV uploaded meanwhile" if self.upload_mb else "")
+            + (f", {self.pastes} pastes of {self.paste_items:,} ratings a field meanwhile"
+               if self.paste_items else ""),
             f"{'':<22}{'count':>6}{'p50':>9}{'p95':>9}{'max':>9}",
         ]
         rows = [("open shared link", self.load_seconds), ("edit -> rerun done", self.edit_seconds)]
         if self.upload_mb:
             rows.append((f"upload {self.upload_mb:g} MB -> done", self.upload_seconds))
+        if self.paste_items:
+            rows.append(("paste -> rerun done", self.paste_seconds))
         for name, values in rows:
             if values:
                 lines.append(f"{name:<22}{len(values):>6}{percentile(values, 50):>8.3f}s"
@@ -542,10 +595,12 @@ def percentile(values: list[float], q: float) -> float:
 
 def run_load(sessions: int = GOAL_SESSIONS, edits: int = GOAL_EDITS, items: int = 200, *,
              think: float = 0.0, timeout: float = 30.0, global_timeout: float = 300.0,
-             warmup: bool = True, port: int | None = None, upload_mb: float = 0.0) -> Report:
+             warmup: bool = True, port: int | None = None, upload_mb: float = 0.0,
+             paste_items: int = 0, pastes: int = 3) -> Report:
     """Start the server, run the classroom against it, stop the server; return the figures.
 
-    With ``upload_mb``, one more session uploads a CSV of that size as the class starts editing.
+    With ``upload_mb``, one more session uploads a CSV of that size as the class starts editing;
+    with ``paste_items``, one more session pastes ``pastes`` pairs of vectors that long.
     """
     plans = make_plans(sessions, edits, items)
     outcome = Outcome()
@@ -564,7 +619,8 @@ def run_load(sessions: int = GOAL_SESSIONS, edits: int = GOAL_EDITS, items: int 
         idle = sampler.rss()
         sampler.start()
         deadline = time.perf_counter() + global_timeout
-        start = threading.Barrier(sessions + (1 if upload_mb else 0))
+        texts = paste_texts(paste_items, pastes) if paste_items else []
+        start = threading.Barrier(sessions + (1 if upload_mb else 0) + (1 if texts else 0))
         threads = [threading.Thread(target=student, daemon=True,
                                     args=(bound, plan, outcome, start, timeout, deadline, think))
                    for plan in plans]
@@ -572,6 +628,9 @@ def run_load(sessions: int = GOAL_SESSIONS, edits: int = GOAL_EDITS, items: int 
             data, expected = upload_csv(upload_mb)
             threads.append(threading.Thread(target=uploader, daemon=True,
                                             args=(bound, data, expected, outcome, start, timeout)))
+        if texts:
+            threads.append(threading.Thread(target=paster, daemon=True,
+                                            args=(bound, texts, outcome, start, timeout)))
         for thread in threads:
             thread.start()
         for thread in threads:
@@ -584,7 +643,8 @@ def run_load(sessions: int = GOAL_SESSIONS, edits: int = GOAL_EDITS, items: int 
         return Report(sessions, edits, items, think, list(outcome.load_seconds),
                       list(outcome.edit_seconds), list(outcome.errors),
                       list(outcome.cross_talk), idle, peak, time.perf_counter() - began,
-                      load_before, upload_mb, list(outcome.upload_seconds))
+                      load_before, upload_mb, list(outcome.upload_seconds), paste_items,
+                      pastes if paste_items else 0, list(outcome.paste_seconds))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -603,13 +663,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--upload-mb", type=float, default=0.0,
                         help="one more session uploads a CSV of this many MB as the class "
                              "starts editing (the app accepts up to 20)")
+    parser.add_argument("--paste-items", type=int, default=0,
+                        help="one more session pastes vectors of this many ratings into both "
+                             "fields while the class edits (0: none)")
+    parser.add_argument("--pastes", type=int, default=3, help="how many pastes it makes")
     args = parser.parse_args(argv)
     if not (1 <= args.sessions <= 500 and 0 <= args.edits <= 100 and 2 <= args.items <= 100_000
-            and 0 <= args.upload_mb <= 19.5):
-        parser.error("sessions 1..500, edits 0..100, items 2..100000, upload-mb 0..19.5")
+            and 0 <= args.upload_mb <= 19.5 and 0 <= args.paste_items <= 5_000_000
+            and 1 <= args.pastes <= 20):
+        parser.error("sessions 1..500, edits 0..100, items 2..100000, upload-mb 0..19.5, "
+                     "paste-items 0..5000000, pastes 1..20")
     report = run_load(args.sessions, args.edits, args.items, think=args.think,
                       timeout=args.timeout, global_timeout=args.global_timeout,
-                      warmup=not args.no_warmup, upload_mb=args.upload_mb)
+                      warmup=not args.no_warmup, upload_mb=args.upload_mb,
+                      paste_items=args.paste_items, pastes=args.pastes)
     print(report.table())
     return 0 if report.passed else 1
 

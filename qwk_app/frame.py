@@ -15,7 +15,7 @@ import gc
 import io
 import os
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NoReturn
 from urllib.parse import urlencode
 
 # Imported here, before any session runs a page, never for the first time inside one: while one
@@ -26,12 +26,15 @@ from urllib.parse import urlencode
 import pandas  # noqa: F401
 import streamlit as st
 
-from qwk_explained.core.types import WEIGHTINGS
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import LANGUAGES
 
-from . import ROOT, charts, links, state
+from . import ROOT, charts, links, memory, state, wire
 from .text import show_error, tr
+
+wire.install()  # widget values no browser sends read as no value, before any session runs
+memory.return_freed_memory()  # what a session frees goes back to the system
+memory.start_collector()  # and a session Streamlit dropped is freed, even on a quiet server
 
 # Everything imported so far (streamlit, pandas, numpy: about 90,000 objects) lives as
 # long as the server. Frozen, the garbage collector stops walking it on every full collection:
@@ -168,6 +171,19 @@ def page_style(*, presenter: bool) -> str:
 _FRAMED: contextvars.ContextVar[bool] = contextvars.ContextVar("qwk_framed", default=False)
 
 
+class PageEnded(Exception):
+    """Raised by :func:`end_page`: the page has drawn all it can for now."""
+
+
+def end_page() -> NoReturn:
+    """End the page here, as ``st.stop()`` would, but let the frame finish its run.
+
+    ``st.stop()`` ends the whole run, frame included: a first visit with nothing valid to show
+    (``/?min=5&max=1``) then never wrote its address bar or its share box.
+    """
+    raise PageEnded
+
+
 def page_guard() -> None:
     """First line of every page: make sure the page renders inside the frame."""
     if _FRAMED.get():
@@ -198,6 +214,8 @@ def run() -> None:
     token = _FRAMED.set(True)
     try:
         current.run()
+    except PageEnded:
+        pass
     finally:
         _FRAMED.reset(token)
     state.write_url()
@@ -245,9 +263,12 @@ def _pages() -> list[st.Page]:
 def _sidebar(settings: tuple[Setting, ...]) -> None:
     # format_func runs again outside the script (in tests), so it must not read the session.
     lang = state.lang()
+    session = st.session_state
     with st.sidebar:
-        st.selectbox(tr("frame.language"), options=list(LANGUAGES), key="lang",
-                     format_func=lambda code: LANGUAGES[code].name, help=tr("frame.language_help"),
+        st.selectbox(tr("frame.language"), options=state.LANGUAGE.options,
+                     key=state.LANGUAGE.show(session), on_change=state.LANGUAGE.commit,
+                     args=(session,), help=tr("frame.language_help"),
+                     format_func=lambda code: LANGUAGES[code].name,
                      placeholder=tr("common.choose"))
         st.toggle(tr("presenter.toggle"), key=state.bind("presenter"),
                   on_change=state.commit("presenter"), help=tr("presenter.toggle_help"))
@@ -258,8 +279,9 @@ def _sidebar(settings: tuple[Setting, ...]) -> None:
             return
         st.subheader(tr("frame.settings"))
         if "weights" in settings:
-            st.radio(tr("frame.weights"), options=WEIGHTINGS, key=state.bind("weights"),
-                     on_change=state.commit("weights"), help=tr("frame.weights_help"),
+            st.radio(tr("frame.weights"), options=state.WEIGHTS.options,
+                     key=state.WEIGHTS.show(session), on_change=state.WEIGHTS.commit,
+                     args=(session,), help=tr("frame.weights_help"),
                      format_func=lambda kind: t(lang, f"common.weights.{kind}"))
         if "scale" in settings:
             _scale_settings(lang)
@@ -267,12 +289,13 @@ def _sidebar(settings: tuple[Setting, ...]) -> None:
 
 def _scale_settings(lang: str) -> None:
     session = st.session_state
+    mode = state.scale_mode(session)
     with st.sidebar:
-        state.show_scale_mode(session, keep=True)
-        st.radio(tr("frame.scale"), options=state.SCALE_MODES, key=state.SCALE_MODE_INPUT,
-                 on_change=state.set_scale_mode, args=(session,), help=tr("frame.scale_help"),
+        st.radio(tr("frame.scale"), options=state.SCALE_MODE.options,
+                 key=state.SCALE_MODE.show(session, mode), on_change=state.set_scale_mode,
+                 args=(session,), help=tr("frame.scale_help"),
                  format_func=lambda mode: t(lang, f"frame.scale_{mode}"))
-        if session[state.SCALE_MODE_INPUT] == "explicit":
+        if mode == "explicit":
             low, high = st.columns(2)
             for column, key in ((low, "min"), (high, "max")):
                 column.number_input(tr(f"frame.{key}_rating"), step=1, key=state.bind(key),

@@ -79,7 +79,8 @@ def se_versus_se0(lang: str, result: Walkthrough, stats: KappaStatistics) -> lis
     far kappa would move" would teach something false about those numbers."""
     if result.kappa is None or stats.se is None or stats.se0 is None or stats.z is None:
         return []
-    if shown_interval(result, stats).withheld is not None:
+    shown = shown_interval(result, stats)
+    if shown is None or shown.withheld is not None:
         return []
     se, se0 = format_number(stats.se, lang), format_number(stats.se0, lang)
     sentences = [
