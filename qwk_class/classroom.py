@@ -474,7 +474,7 @@ class Classroom:
             raise ClassError("guess_out_of_range")
         return self._store(student, state, "guess", {"text": typed}, {"value": value})
 
-    def submit_check(self, student: Student, answers: Mapping[str, Any],
+    def submit_check(self, student: Student, answers: object,
                      group: str) -> Receipt:
         """Values of the hand calculation (the command line's ``--answers`` JSON), judged by
         the checker. A value that is not a number refuses the whole submission, with the
@@ -625,8 +625,10 @@ def _field(text: object) -> str:
     return text
 
 
-def _bounded(answers: Mapping[str, Any]) -> dict[str, Any]:
+def _bounded(answers: object) -> dict[str, Any]:
     """The answers as JSON data, refused when they are not or when they are too long."""
+    if not isinstance(answers, Mapping):
+        raise ClassError("not_text")
     try:
         text = dumps(answers)
     except (TypeError, ValueError):
