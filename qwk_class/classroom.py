@@ -30,7 +30,7 @@ import math
 import os
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Literal, get_args
 
@@ -41,6 +41,8 @@ from qwk_explained.core.limits import MAX_RATINGS
 from qwk_explained.core.steps import Walkthrough, walkthrough
 from qwk_explained.core.types import SCALES, WEIGHTINGS, Scale, Weighting
 from qwk_explained.present.catalogue import STEP_OF
+from qwk_explained.present.feedback import where
+from qwk_explained.present.languages import language
 from qwk_explained.teaching.checking import (
     ACCEPTED,
     CheckedAnswer,
@@ -98,6 +100,13 @@ class ClassError(QwkError, ValueError):
     """Something a teacher or a student cannot do now (locale keys under ``classroom.errors.``)."""
 
     namespace = "classroom.errors"
+
+
+class PracticeProblem(QwkError, ValueError):
+    """A practice answer that cannot be read: the practice page's own sentences
+    (``practice.problem_<code>``)."""
+
+    namespace = "practice"
 
 
 # --- the data of a class --------------------------------------------------------------------------
@@ -210,6 +219,8 @@ class Receipt:
     question: str
     graded: Mapping[str, Any]
     replaced: bool
+    #: The checker's values, for the student's feedback (check and practice answers).
+    checked: tuple[CheckedAnswer, ...] = ()
 
 
 @dataclass
@@ -370,9 +381,10 @@ class Classroom:
                                                                        CODES.index(pair[0])))
         return summary
 
-    def check_submissions(self, code: str, key: str) -> list[tuple[str, Mapping[str, Any]]]:
-        """Every student's check answers of the current round, as sent: (nickname, payload),
-        in the order they joined (for the teacher's export)."""
+    def check_submissions(self, code: str, key: str
+                          ) -> tuple[ClassData, list[tuple[str, Mapping[str, Any]]]]:
+        """The data and every student's check answers of the current round, as sent:
+        (nickname, payload), in the order they joined (for the teacher's export)."""
         state = self.teacher(code, key)
         with self.store.read() as db:
             found = db.execute(
@@ -381,7 +393,7 @@ class Classroom:
                 .where(submissions.c.class_code == code, submissions.c.round == state.round,
                        submissions.c.question == "check")
                 .order_by(students.c.joined_at)).all()
-        return [(nickname, loads(payload)) for nickname, payload in found]
+        return state.data, [(nickname, loads(payload)) for nickname, payload in found]
 
     # --- students -----------------------------------------------------------------------------
 
@@ -452,6 +464,14 @@ class Classroom:
                 raise ClassError("no_class")
             return self._state(db, row, count=False)
 
+    def version(self, code: str) -> int | None:
+        """How many changes the teacher has made to the class (``None``: the class is gone); a
+        waiting student's page asks this every few seconds, so it is one indexed read."""
+        with self.store.read() as db:
+            found = db.execute(sa.select(classes.c.version).where(
+                classes.c.code == code, classes.c.expires_at > self.now())).scalar()
+        return None if found is None else int(found)
+
     def mine(self, student: Student, round_: int) -> dict[str, Mapping[str, Any]]:
         """The student's own answers of ``round_``, by question: what they typed and what the
         checker found."""
@@ -462,9 +482,10 @@ class Classroom:
         return {question: {"payload": loads(payload), "graded": loads(graded)}
                 for question, payload, graded in found}
 
-    def submit_guess(self, student: Student, text: object, group: str) -> Receipt:
-        """A guess of kappa, a number in [-1, 1] as the student's language writes it."""
+    def submit_guess(self, student: Student, text: object, lang: str) -> Receipt:
+        """A guess of kappa, a number in [-1, 1] as the student's language ``lang`` writes it."""
         state = self._open_for(student, "guess")
+        group = language(lang).group
         typed = _field(text)
         try:
             value = read_number(typed, group)[0].value
@@ -474,12 +495,12 @@ class Classroom:
             raise ClassError("guess_out_of_range")
         return self._store(student, state, "guess", {"text": typed}, {"value": value})
 
-    def submit_check(self, student: Student, answers: object,
-                     group: str) -> Receipt:
+    def submit_check(self, student: Student, answers: object, lang: str) -> Receipt:
         """Values of the hand calculation (the command line's ``--answers`` JSON), judged by
         the checker. A value that is not a number refuses the whole submission, with the
         value named: the student corrects it and sends again, nothing half-stored."""
         state = self._open_for(student, "check")
+        group = language(lang).group
         payload = _bounded(answers)
         data = state.data
         result = data.result()
@@ -489,16 +510,17 @@ class Classroom:
             raise ClassError("nothing_to_check")
         unreadable = next((answer for answer in checked if answer.problem is not None), None)
         if unreadable is not None:
-            raise ClassError("value_unreadable", quantity=unreadable.quantity,
-                             cell=_cell_text(result, unreadable.cell),
+            raise ClassError("value_unreadable", where=where(lang, result, unreadable),
                              problem=unreadable.problem)
-        return self._store(student, state, "check", {"answers": payload, "group": group},
-                           grade_check(result, checked))
+        receipt = self._store(student, state, "check", {"answers": payload, "group": group},
+                              grade_check(result, checked))
+        return replace(receipt, checked=checked)
 
     def submit_practice(self, student: Student, index: int, text: object,
-                        group: str) -> Receipt:
+                        lang: str) -> Receipt:
         """The answer to question ``index`` of the practice set (a number, or A/B to compare)."""
         state = self._open_for(student, "practice")
+        group = language(lang).group
         exercise, model = _exercise(state.data.practice_seed, state.data.practice_level)
         if not (isinstance(index, int) and 0 <= index < len(exercise.questions)):
             raise ClassError("bad_question")
@@ -512,10 +534,11 @@ class Classroom:
                     sums[kind] = str(earlier[f"practice:{other}"]["payload"]["text"])
         attempt = check_answer(exercise, question, typed, group, sums, model)
         if not attempt.readable:
-            raise ClassError("practice_unreadable", problem=attempt.problem or "not_a_number")
+            raise PracticeProblem(f"problem_{attempt.problem or 'not_a_number'}")
         graded = {"correct": attempt.correct, "kind": question.kind,
                   "diagnoses": list(attempt.checked.diagnoses) if attempt.checked else []}
-        return self._store(student, state, f"practice:{index}", {"text": typed}, graded)
+        receipt = self._store(student, state, f"practice:{index}", {"text": typed}, graded)
+        return replace(receipt, checked=() if attempt.checked is None else (attempt.checked,))
 
     # --- shared ---------------------------------------------------------------------------------
 
@@ -613,8 +636,12 @@ def grade_check(result: Walkthrough, checked: Sequence[CheckedAnswer]) -> dict[s
     }
 
 
-def _cell_text(result: Walkthrough, cell: tuple[int, ...] | None) -> str:
-    return "" if cell is None else ", ".join(str(int(result.labels[k])) for k in cell)
+def checked_values(data: ClassData, payload: Mapping[str, Any]) -> tuple[CheckedAnswer, ...]:
+    """A stored check submission judged again (for its student's feedback, in any language)."""
+    result = data.result()
+    group = str(payload.get("group", ","))
+    return check_answers(result, answers_from_mapping(result, payload["answers"], group), group,
+                         data.model())
 
 
 def _field(text: object) -> str:

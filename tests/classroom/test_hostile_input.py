@@ -81,9 +81,9 @@ def test_strangers_text_is_kept_as_typed_or_refused(sqlite_room: Classroom, nick
         kept = db.execute(sa.select(students.c.nickname).where(
             students.c.id == student.id)).scalar_one()
     assert kept == codes.clean_nickname(nickname)
-    for activity, send in (("guess", lambda: room.submit_guess(student, guess, ",")),
-                           ("check", lambda: room.submit_check(student, answers, ",")),
-                           ("practice", lambda: room.submit_practice(student, 2, practice, "."))):
+    for activity, send in (("guess", lambda: room.submit_guess(student, guess, "en")),
+                           ("check", lambda: room.submit_check(student, answers, "en")),
+                           ("practice", lambda: room.submit_practice(student, 2, practice, "en"))):
         room.open(started.code, started.key, activity)
         try:
             receipt = send()
