@@ -81,8 +81,8 @@ def _data_table(data: ClassData) -> None:
                          columns=[str(k) for k in range(1, result.n + 1)])
     st.table(frame)
     labels = [int(v) for v in result.labels]
-    st.caption(tr("classroom.data_caption", n=num(result.n), low=num(labels[0]),
-                  high=num(labels[-1]), weights=tr(f"common.weights.{data.weights}")))
+    st.caption(tr("classroom.data_caption", count=result.n, low=num(labels[0]),
+                  high=num(labels[-1]), weights=tr(f"common.in_sentence.weights.{data.weights}")))
 
 
 def _guess(class_state: ClassState, mine: dict[str, Any]) -> None:

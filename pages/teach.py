@@ -24,6 +24,7 @@ from qwk_class.classroom import (
 from qwk_class.codes import show_code
 from qwk_class.export import check_csv
 from qwk_explained.core.errors import QwkError
+from qwk_explained.present.i18n import t
 from qwk_explained.present.catalogue import STEPS
 from qwk_explained.teaching.exercises import LEVELS, random_seed
 
@@ -93,17 +94,16 @@ def _start_form() -> None:
     if session.pop("class_deleted", False):
         st.success(tr("classroom.deleted"), icon=":material/delete:")
     st.radio(tr("classroom.level_label"), LEVELS, key="class_level_input", horizontal=True,
-             format_func=lambda level: tr(f"practice.level.{level}"),
+             format_func=lambda level, lang=state.lang(): t(lang, f"practice.level.{level}"),
              help=tr("classroom.level_help"))
     left, right = st.columns(2)
     left.button(tr("classroom.start_current"), key="class_start_current", type="primary",
                 on_click=_start, args=("current",), icon=":material/play_arrow:",
-                help=tr("classroom.start_current_help"), use_container_width=True)
+                help=tr("classroom.start_current_help"), width="stretch")
     right.button(tr("classroom.start_practice"), key="class_start_practice",
                  on_click=_start, args=("practice",), icon=":material/shuffle:",
-                 help=tr("classroom.start_practice_help"), use_container_width=True)
-    st.caption(tr("classroom.lifetime_note",
-                  hours=num(round(classroom.room().lifetime / 3600, 1))))
+                 help=tr("classroom.start_practice_help"), width="stretch")
+    st.caption(tr("classroom.lifetime_note", count=round(classroom.room().lifetime / 3600, 1)))
 
 
 def _header(class_state: ClassState) -> None:
@@ -121,7 +121,7 @@ def _header(class_state: ClassState) -> None:
     with right:
         image = frame.qr_png(link, scale=12)
         if image is not None:
-            st.image(image, caption=tr("share.qr_caption"), use_container_width=True,
+            st.image(image, caption=tr("share.qr_caption"), width="stretch",
                      alt=tr("share.qr_alt", link=link))
 
 
@@ -132,11 +132,11 @@ def _controls(class_state: ClassState) -> None:
         column.button(tr(f"classroom.activity.{activity}"), key=f"class_open_{activity}",
                       type="primary" if is_open else "secondary", icon=ICONS[activity],
                       on_click=_act, args=(classroom.room().open, activity),
-                      disabled=is_open, use_container_width=True)
+                      disabled=is_open, width="stretch")
     columns[-1].button(tr("classroom.close_activity"), key="class_close",
                        on_click=_act, args=(classroom.room().open, None),
                        icon=":material/stop_circle:", disabled=class_state.activity is None,
-                       use_container_width=True)
+                       width="stretch")
 
 
 def _guess(summary: Summary) -> None:
@@ -173,7 +173,7 @@ def _check(summary: Summary) -> None:
                      tr("classroom.right_column"): counts.right,
                      tr("classroom.coarse_column"): counts.too_coarse,
                      tr("classroom.wrong_column"): counts.wrong})
-    st.dataframe(rows, hide_index=True, use_container_width=True)
+    st.dataframe(rows, hide_index=True, width="stretch")
     if summary.mistakes:
         st.markdown(tr("classroom.mistakes_heading"))
         st.markdown("\n".join(
@@ -207,7 +207,7 @@ def _practice(summary: Summary) -> None:
                      tr("classroom.right_column"): right,
                      tr("classroom.score_column"): percent(right / answered, 0) if answered
                      else "—"})
-    st.dataframe(rows, hide_index=True, use_container_width=True)
+    st.dataframe(rows, hide_index=True, width="stretch")
 
 
 @st.fragment(run_every=classroom.TEACHER_REFRESH_S)
@@ -231,36 +231,46 @@ def _live() -> None:
         with st.expander(tr("classroom.nicknames", count=len(summary.nicknames))):
             # Text cells: a nickname is shown as typed, never read as markup.
             st.dataframe({tr("classroom.nickname_column"): summary.nicknames},
-                         hide_index=True, use_container_width=True)
+                         hide_index=True, width="stretch")
+
+
+def _class_view(current: ClassState) -> None:
+    classroom.keep_in_url(teacher=True)
+    _header(current)
+    st.warning(tr("classroom.keep_key"), icon=":material/key:")
+    st.divider()
+    _controls(current)
+    _live()
+    st.divider()
+    with st.expander(tr("classroom.manage"), icon=":material/settings:"):
+        st.markdown(tr("classroom.data_now", count=current.data.result().n,
+                       round=num(current.round)))
+        st.button(tr("classroom.use_current"), key="class_use_current", on_click=_use_current,
+                  icon=":material/sync:", help=tr("classroom.use_current_help"))
+        st.caption(tr("classroom.expires", count=round(
+            max(0.0, current.expires_at - classroom.room().now()) / 3600, 1)))
+        confirm = st.checkbox(tr("classroom.delete_confirm"), key="class_delete_confirm")
+        st.button(tr("classroom.delete"), key="class_delete", on_click=_delete,
+                  disabled=not confirm, icon=":material/delete_forever:")
+
+
+def _teacher_class() -> ClassState | None:
+    """The class this session teaches, or ``None`` (none yet, or its link is not a teacher's:
+    then it is forgotten, and the address bar loses the key)."""
+    if classroom.CODE not in session or classroom.KEY not in session:
+        return None
+    try:
+        return classroom.room().teacher(session[classroom.CODE], session[classroom.KEY])
+    except ClassError as refused:
+        show_error(refused)
+        classroom.leave()
+        return None
 
 
 st.title(tr("classroom.teach_title"))
-problem = session.pop("class_problem", None)
-show_error(problem)
-if classroom.CODE not in session or classroom.KEY not in session:
+show_error(session.pop("class_problem", None))
+current = _teacher_class()
+if current is None:
     _start_form()
-    st.stop()
-try:
-    current = classroom.room().teacher(session[classroom.CODE], session[classroom.KEY])
-except ClassError as refused:
-    show_error(refused)
-    classroom.leave()
-    _start_form()
-    st.stop()
-classroom.keep_in_url(teacher=True)
-_header(current)
-st.warning(tr("classroom.keep_key"), icon=":material/key:")
-st.divider()
-_controls(current)
-_live()
-st.divider()
-with st.expander(tr("classroom.manage"), icon=":material/settings:"):
-    st.markdown(tr("classroom.data_now", n=num(current.data.result().n),
-                   round=num(current.round)))
-    st.button(tr("classroom.use_current"), key="class_use_current", on_click=_use_current,
-              icon=":material/sync:", help=tr("classroom.use_current_help"))
-    st.caption(tr("classroom.expires", hours=num(round(
-        max(0.0, current.expires_at - classroom.room().now()) / 3600, 1))))
-    confirm = st.checkbox(tr("classroom.delete_confirm"), key="class_delete_confirm")
-    st.button(tr("classroom.delete"), key="class_delete", on_click=_delete, disabled=not confirm,
-              icon=":material/delete_forever:")
+else:
+    _class_view(current)

@@ -61,8 +61,10 @@ def room() -> Classroom:
 def source() -> str:
     """Who is asking, for the rate limits: the client's address. Behind the project's nginx
     (a proxy on this machine) it is the address nginx received the request from."""
-    peer = st.context.ip_address or ""
+    peer = st.context.ip_address
+    peer = peer if isinstance(peer, str) else ""  # no address at all in a test's session
     forwarded = st.context.headers.get("X-Real-Ip", "")
+    forwarded = forwarded if isinstance(forwarded, str) else ""
     try:
         if forwarded and (not peer or ipaddress.ip_address(peer).is_loopback):
             return forwarded[:64]
