@@ -19,7 +19,7 @@ from qwk_app.checker import SCALARS, split_pasted
 from qwk_app.frame import page_guard
 from qwk_app.text import escape_markdown, num, show_error, tr
 from qwk_class.classroom import ClassData, ClassError, ClassState, Student, checked_values
-from qwk_class.codes import MAX_NICKNAME, show_code
+from qwk_class.codes import show_code
 from qwk_explained.core.errors import QwkError
 from qwk_explained.present import feedback
 from qwk_explained.teaching.checking import CELL_QUANTITIES, HISTOGRAMS, first_wrong
@@ -47,13 +47,14 @@ def _join_form() -> None:
     if "class_code_input" not in session:
         session["class_code_input"] = show_code(session[classroom.CODE]) \
             if classroom.CODE in session else ""
-    with st.form("class_join"):
-        st.text_input(tr("classroom.code_label"), key="class_code_input", max_chars=20,
-                      placeholder="ABCDE-FGHJK", help=tr("classroom.code_help"))
-        st.text_input(tr("classroom.nickname_label"), key="class_nickname_input",
-                      max_chars=MAX_NICKNAME, help=tr("classroom.nickname_help"))
-        st.form_submit_button(tr("classroom.join"), type="primary", on_click=_join,
-                              icon=":material/login:")
+    st.text_input(tr("classroom.code_label"), key="class_code_input",
+                  placeholder="ABCDE-FGHJK", help=tr("classroom.code_help"))
+    # No max_chars: a longer paste would be dropped whole; the class keeps its first
+    # MAX_NICKNAME characters and says so by showing the nickname it kept.
+    st.text_input(tr("classroom.nickname_label"), key="class_nickname_input",
+                  help=tr("classroom.nickname_help"))
+    st.button(tr("classroom.join"), key="class_join", type="primary", on_click=_join,
+              icon=":material/login:")
 
 
 def _send(action: str, *args: Any) -> None:
@@ -96,13 +97,11 @@ def _guess(class_state: ClassState, mine: dict[str, Any]) -> None:
             st.markdown(tr("classroom.your_guess", guess=num(given["graded"]["value"])))
         return
     _data_table(class_state.data)
-    with st.form("class_guess"):
-        st.text_input(tr("classroom.guess_label"), key="class_guess_input",
-                      help=tr("classroom.guess_help"), placeholder=num(0.5, 1))
-        st.form_submit_button(tr("classroom.send"), type="primary", icon=":material/send:",
-                              on_click=lambda: _send("submit_guess",
-                                                     session.get("class_guess_input", ""),
-                                                     state.lang()))
+    st.text_input(tr("classroom.guess_label"), key="class_guess_input",
+                  help=tr("classroom.guess_help"), placeholder=num(0.5, 1))
+    st.button(tr("classroom.send"), key="class_guess_send", type="primary",
+              icon=":material/send:", on_click=lambda: _send(
+                  "submit_guess", session.get("class_guess_input", ""), state.lang()))
     if given is not None:
         st.success(tr("classroom.guess_in", guess=num(given["graded"]["value"])),
                    icon=":material/check:")
@@ -132,18 +131,17 @@ def _check(class_state: ClassState, mine: dict[str, Any]) -> None:
     st.subheader(tr("classroom.activity.check"))
     _data_table(class_state.data)
     st.markdown(tr("classroom.check_intro"))
-    with st.form("class_check"):
-        for quantity in CHECK_FIELDS:
-            label = tr(f"classroom.field.{quantity}")
-            if quantity in CELL_QUANTITIES:
-                st.text_area(label, key=f"class_check_{quantity}", height=110,
-                             help=tr("classroom.matrix_help"))
-            else:
-                st.text_input(label, key=f"class_check_{quantity}",
-                              help=tr("classroom.row_help") if quantity in HISTOGRAMS else None)
-        st.form_submit_button(tr("classroom.send"), type="primary", icon=":material/send:",
-                              on_click=lambda: _send("submit_check", _answers(),
-                                                     state.lang()))
+    for quantity in CHECK_FIELDS:
+        label = tr(f"classroom.field.{quantity}")
+        if quantity in CELL_QUANTITIES:
+            st.text_area(label, key=f"class_check_{quantity}", height=110,
+                         help=tr("classroom.matrix_help"))
+        else:
+            st.text_input(label, key=f"class_check_{quantity}",
+                          help=tr("classroom.row_help") if quantity in HISTOGRAMS else None)
+    st.button(tr("classroom.send"), key="class_check_send", type="primary",
+              icon=":material/send:",
+              on_click=lambda: _send("submit_check", _answers(), state.lang()))
     sent = mine.get("check")
     if sent is None:
         return
@@ -176,14 +174,12 @@ def _practice(class_state: ClassState, mine: dict[str, Any]) -> None:
             st.markdown(tr("practice.question_heading", number=num(index + 1),
                            total=num(len(exercise.questions))))
             st.markdown(tr(f"practice.ask.{question.kind}", **cell))
-            with st.form(f"class_practice_{index}"):
-                st.text_input(tr("practice.your_answer"), key=f"class_practice_{index}_input",
-                              help=tr("practice.answer_help"))
-                st.form_submit_button(tr("classroom.send"), icon=":material/send:",
-                                      on_click=lambda i=index: _send(
-                                          "submit_practice", i,
-                                          session.get(f"class_practice_{i}_input", ""),
-                                          state.lang()))
+            st.text_input(tr("practice.your_answer"), key=f"class_practice_{index}_input",
+                          help=tr("practice.answer_help"))
+            st.button(tr("classroom.send"), key=f"class_practice_{index}_send",
+                      icon=":material/send:", on_click=lambda i=index: _send(
+                          "submit_practice", i, session.get(f"class_practice_{i}_input", ""),
+                          state.lang()))
             sent = mine.get(f"practice:{index}")
             if sent is not None:
                 if sent["graded"]["correct"]:

@@ -64,7 +64,7 @@ def test_a_student_joins_guesses_and_the_teacher_counts_it(room: Classroom, lang
     assert_clean(student)
     assert student.text_input(key="class_code_input").value == codes.show_code(code)
     student.text_input(key="class_nickname_input").input("<b>Ana</b>")
-    student.button[0].click().run()
+    student.button(key="class_join").click().run()
     assert_clean(student)
     token = student.query_params["me"]
     assert room.student(code, token).nickname == "<b>Ana</b>"
@@ -73,7 +73,7 @@ def test_a_student_joins_guesses_and_the_teacher_counts_it(room: Classroom, lang
     student.run()
     student.text_input(key="class_guess_input").input("0" + ("," if lang in ("es", "tr")
                                                              else ".") + "5")
-    next(b for b in student.button if b.label == t(lang, "classroom.send")).click().run()
+    student.button(key="class_guess_send").click().run()
     assert_clean(student)
     assert room.summary(code, key).guesses == [0.5]
     teacher.run()
@@ -94,14 +94,14 @@ def test_a_student_checks_values_and_gets_the_checkers_verdict(room: Classroom,
     room.open(started.code, started.key, "check")
     student = open_app("join", lang=lang, **{"class": started.code})
     student.text_input(key="class_nickname_input").input("Ben")
-    student.button[0].click().run()
+    student.button(key="class_join").click().run()
     student.text_input(key="class_check_kappa").input("0.79")
-    next(b for b in student.button if b.label == t(lang, "classroom.send")).click().run()
+    student.button(key="class_check_send").click().run()
     assert_clean(student)
     summary = room.summary(started.code, started.key)
     assert summary.checks == 1 and summary.steps[7].wrong == 1
     student.text_input(key="class_check_kappa").input("abc")
-    next(b for b in student.button if b.label == t(lang, "classroom.send")).click().run()
+    student.button(key="class_check_send").click().run()
     assert_clean(student)
     assert student.error, "an unreadable value gets a message"
     assert room.summary(started.code, started.key).checks == 1  # the bad one stored nothing
