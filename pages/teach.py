@@ -24,8 +24,8 @@ from qwk_class.classroom import (
 from qwk_class.codes import show_code
 from qwk_class.export import check_csv
 from qwk_explained.core.errors import QwkError
-from qwk_explained.present.i18n import t
 from qwk_explained.present.catalogue import STEPS
+from qwk_explained.present.i18n import t
 from qwk_explained.teaching.exercises import LEVELS, random_seed
 
 page_guard()
@@ -93,8 +93,9 @@ def _start_form() -> None:
     st.markdown(tr("classroom.teach_intro"))
     if session.pop("class_deleted", False):
         st.success(tr("classroom.deleted"), icon=":material/delete:")
+    lang = state.lang()  # format_func runs again outside the script (in tests)
     st.radio(tr("classroom.level_label"), LEVELS, key="class_level_input", horizontal=True,
-             format_func=lambda level, lang=state.lang(): t(lang, f"practice.level.{level}"),
+             format_func=lambda level: t(lang, f"practice.level.{level}"),
              help=tr("classroom.level_help"))
     left, right = st.columns(2)
     left.button(tr("classroom.start_current"), key="class_start_current", type="primary",

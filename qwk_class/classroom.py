@@ -424,19 +424,22 @@ class Classroom:
         if name is None:
             raise ClassError("empty_nickname")
         token = codes.new_token()
-        with self.store.write() as db:
-            joined = db.execute(sa.select(sa.func.count()).select_from(students).where(
-                students.c.class_code == found)).scalar_one()
-            if joined >= MAX_STUDENTS:
-                raise ClassError("class_full", limit=MAX_STUDENTS)
-            taken = db.execute(sa.select(students.c.id).where(
-                students.c.class_code == found, students.c.nickname == name)).first()
-            if taken is not None:
-                raise ClassError("nickname_taken", nickname=name)
-            result = db.execute(students.insert().values(
-                class_code=found, token_hash=codes.digest(token), nickname=name, joined_at=now,
-                window_start=now, window_count=0))
-            student_id = int(result.inserted_primary_key[0])
+        try:
+            with self.store.write() as db:
+                joined = db.execute(sa.select(sa.func.count()).select_from(students).where(
+                    students.c.class_code == found)).scalar_one()
+                if joined >= MAX_STUDENTS:
+                    raise ClassError("class_full", limit=MAX_STUDENTS)
+                taken = db.execute(sa.select(students.c.id).where(
+                    students.c.class_code == found, students.c.nickname == name)).first()
+                if taken is not None:
+                    raise ClassError("nickname_taken", nickname=name)
+                student_id = int(db.execute(students.insert().values(
+                    class_code=found, token_hash=codes.digest(token), nickname=name,
+                    joined_at=now, window_start=now, window_count=0,
+                ).returning(students.c.id)).scalar_one())
+        except sa.exc.IntegrityError:  # the same nickname joined at the same moment
+            raise ClassError("nickname_taken", nickname=name) from None
         return Student(student_id, found, name), token
 
     def student(self, code: object, token: object) -> Student:
