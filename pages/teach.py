@@ -237,9 +237,12 @@ def _live() -> None:
 
 def _class_view(current: ClassState) -> None:
     classroom.keep_in_url(teacher=True)
-    _header(current)
-    st.warning(tr("classroom.keep_key"), icon=":material/key:")
-    st.divider()
+    # While nobody answers, joining is what the room needs to see; once an activity is open,
+    # the answers are, and the join block folds away (students still join from it).
+    with st.expander(tr("classroom.how_to_join"), icon=":material/qr_code_2:",
+                     expanded=current.activity is None):
+        _header(current)
+        st.warning(tr("classroom.keep_key"), icon=":material/key:")
     _controls(current)
     _live()
     st.divider()
