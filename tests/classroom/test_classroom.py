@@ -324,3 +324,38 @@ def test_guesses_fall_in_tenths() -> None:
     bins = dict(cl.guess_bins([-1.0, -0.95, 0.0, 0.05, 0.1, 0.999, 1.0]))
     assert len(bins) == 20
     assert (bins[-1.0], bins[0.0], bins[0.1], bins[0.9]) == (2, 2, 1, 2)
+
+
+def test_the_export_is_what_check_batch_csv_writes(room: Classroom) -> None:
+    """The teacher's CSV against the command line itself, run on the same answers as a file."""
+    import csv
+    import io
+    import subprocess
+    import sys
+
+    from qwk_class.export import batch_lines, check_csv
+    from tests import ROOT
+
+    started = _class(room, "check")
+    for name, kappa in (("Ana", "-0.14"), ("=cmd|' /C calc'!A0", "0.79")):
+        student, _ = room.join(started.code, name, name)
+        room.submit_check(student, {"kappa": kappa, "numerator": "0.45"}, "en")
+    data, sent = room.check_submissions(started.code, started.key)
+    exported = check_csv(data, sent, "es")
+    by_hand = subprocess.run([sys.executable, "-m", "qwk_explained", "check", "--batch", "-",
+                              "--csv", "--lang", "es"], input=batch_lines(data, sent),
+                             capture_output=True, text=True, cwd=ROOT, check=True).stdout
+    assert exported == by_hand
+    rows = list(csv.DictReader(io.StringIO(exported)))
+    assert [row["id"] for row in rows if row["quantity"] == "kappa"][0] == "Ana"
+    assert {row["quantity"] for row in rows} == {"numerator", "kappa"}
+    assert len(rows) == 4
+
+
+def test_a_waiting_page_reads_the_class_version(room: Classroom, clock) -> None:
+    started = _class(room)
+    before = room.version(started.code)
+    room.open(started.code, started.key, "guess")
+    assert room.version(started.code) == before + 1
+    clock.now += room.lifetime
+    assert room.version(started.code) is None
