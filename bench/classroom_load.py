@@ -108,6 +108,8 @@ class Student:
         self.query = urlencode({"class": code, "lang": self.lang})
         self.token = ""
         self.view = RunView()
+        #: The page's self-refreshing fragment (announced by a full run, rerun on its timer).
+        self.fragment: str | None = None
 
     # --- the connection -------------------------------------------------------------------
 
@@ -125,7 +127,10 @@ class Student:
             raise Broken(str(error)) from None
         if view.query_string:
             self.query = view.query_string  # the page's own address: class, token, language
-        self.view = view
+        if view.fragments:
+            self.fragment = next(iter(view.fragments))
+        if "fragment" not in request or view.widget_ids:
+            self.view = view  # a fragment's own run draws only the fragment: keep the page
         return view
 
     def close(self) -> None:
@@ -174,10 +179,9 @@ class Student:
             while widget_key not in self.view.widget_ids:
                 if stop.is_set():
                     raise RuntimeError(f"student {self.index}: {widget_key} never showed")
-                fragments = list(self.view.fragments)
                 time.sleep(STUDENT_POLL_S)
-                if fragments:
-                    self._run(fragment=fragments[0])
+                if self.fragment is not None:
+                    self._run(fragment=self.fragment)
                 else:
                     self._run()
 
@@ -236,12 +240,14 @@ class Teacher:
         view = self.browser.rerun(click=view.widget_ids["class_start_current"], timeout=timeout)
         self.code, self.key = _code_and_key(view)
         self.view = view
+        self.fragment = next(iter(view.fragments), None)
         self.query = view.query_string or ""
 
     def _reconnect(self) -> None:
         self.browser.close()
         self.browser = Browser(0, self.timeout, base=self.base, cookie=self.cookie)
         self.view = self.browser.rerun(self.query, page="teach", timeout=self.timeout)
+        self.fragment = next(iter(self.view.fragments), self.fragment)
         with self.outcome.lock:
             self.outcome.reconnects += 1
 
@@ -252,6 +258,7 @@ class Teacher:
                     self.view = self.browser.rerun(
                         click=self.view.widget_ids[f"class_open_{activity}"],
                         timeout=self.timeout)
+                    self.fragment = next(iter(self.view.fragments), self.fragment)
                     return
                 except (websocket.WebSocketException, ConnectionError, OSError):
                     self._reconnect()
@@ -259,11 +266,9 @@ class Teacher:
     def refresh(self, stop: threading.Event) -> None:
         while not stop.wait(TEACHER_REFRESH_S):
             with self.lock:
-                fragments = list(self.view.fragments)
                 try:
                     start = time.perf_counter()
-                    view = self.browser.rerun(fragment=fragments[0] if fragments else None,
-                                              timeout=self.timeout)
+                    view = self.browser.rerun(fragment=self.fragment, timeout=self.timeout)
                     with self.outcome.lock:
                         self.outcome.teacher_seconds.append(time.perf_counter() - start)
                     if view.problems:
