@@ -50,7 +50,9 @@ def database_url() -> str:
 def _classroom(url: str) -> Classroom:
     store = Store(url)
     store.migrate()
-    return Classroom(store)
+    room = Classroom(store)
+    room.sweep()  # classes that expired while no server ran
+    return room
 
 
 def room() -> Classroom:
