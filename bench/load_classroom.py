@@ -215,6 +215,9 @@ class Browser:
                 view.query_string = self.query_string
             elif kind == "page_not_found":
                 view.problems.append("page not found")
+            elif kind == "navigation" and msg.navigation.page_script_hash:
+                # With st.navigation the page run is not the main script: later reruns name it.
+                self.page_script_hash = msg.navigation.page_script_hash
             elif kind == "auto_rerun":
                 view.fragments[msg.auto_rerun.fragment_id] = msg.auto_rerun.interval
             elif kind == "session_event" and msg.session_event.HasField(
