@@ -19,6 +19,7 @@ from tests.browser.helpers import (
     HEALTH_TIMEOUT_S,
     PHONE,
     RUN_TIMEOUT_MS,
+    SCREENSHOTS,
     SEED_ACTUAL,
     SEED_PREDICTED,
     App,
@@ -87,6 +88,10 @@ def test_a_class_of_two_students_seen_live_by_the_teacher(browser: Any, class_ur
             student.settle()
         teacher.page.get_by_text(t("en", "classroom.guesses_in", count=2, students="2")).wait_for(
             timeout=RUN_TIMEOUT_MS)
+        teacher.settle()
+        SCREENSHOTS.mkdir(exist_ok=True)  # what the room sees, to look at (not compared)
+        teacher.page.screenshot(path=SCREENSHOTS / "class_teacher_projector.png")
+        students[0][0].page.screenshot(path=SCREENSHOTS / "class_student_phone.png")
         _button(teacher, t("en", "classroom.reveal")).click()
         kappa = walkthrough(SEED_ACTUAL, SEED_PREDICTED).kappa  # what the teacher had on screen
         for student, lang in students:
