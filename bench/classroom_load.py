@@ -158,12 +158,14 @@ class Student:
     def join(self) -> None:
         def act() -> None:
             view = self.view
-            nickname, button = view.widget_ids.get("class_nickname_input"), \
-                view.widget_ids.get("class_join")
-            if nickname is None or button is None:
+            ids = view.widget_ids
+            if not {"class_code_input", "class_nickname_input", "class_join"} <= set(ids):
                 raise RuntimeError(f"student {self.index}: no join form")
             start = time.perf_counter()
-            view = self._run(widgets={nickname: f"S{self.index}"}, click=button)
+            # The code as the link filled it in (the page's own field), and a nickname.
+            view = self._run(widgets={ids["class_code_input"]: self.code,
+                                      ids["class_nickname_input"]: f"S{self.index}"},
+                             click=ids["class_join"])
             self._check(view, "join")
             self.token = parse_qs(self.query).get("me", [""])[0]
             if not self.token:
