@@ -4,6 +4,7 @@
 #               TeX Live packages the worksheets compile with), then runs make lint and the suite
 #   make lint   ruff, the layer contracts (import-linter) and the type checker (mypy)
 #   make serve-lecture REPLICAS=3   a class on several app servers: nginx in front, one PostgreSQL
+#   make test-fast  the suite without the browser and slow tests, for the edit-test loop
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -20,7 +21,13 @@ APT_PACKAGES := chromium fonts-wqy-microhei $(LECTURE_PACKAGES)
 TEX_PACKAGES := texlive-latex-base texlive-latex-recommended texlive-fonts-recommended lmodern \
 	texlive-xetex texlive-lang-chinese
 
-.PHONY: run serve-class serve-lecture test lint bench setup setup-test os-packages clean
+# The suite runs on every core (pytest-xdist; WORKERS=0 runs it in this one process). Tests that
+# must share a worker (one costly module fixture: the built wheel, the JupyterLab server) carry
+# @pytest.mark.xdist_group, which --dist loadgroup keeps together.
+WORKERS ?= auto
+PYTEST := $(PY) -m pytest -n $(WORKERS) --dist loadgroup
+
+.PHONY: run serve-class serve-lecture test test-fast lint bench setup setup-test os-packages clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -85,7 +92,10 @@ lint: $(STAMPS)/dev
 
 test: setup-test
 	$(MAKE) --no-print-directory lint
-	$(PY) -m pytest
+	$(PYTEST)
+
+test-fast: $(STAMPS)/dev
+	$(PYTEST) -m "not slow and not browser"
 
 bench: $(STAMPS)/dev os-packages
 	$(PY) -m bench.bench_core

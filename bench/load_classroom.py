@@ -57,7 +57,8 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from qwk_app.server import HOST, serving
 from qwk_explained import walkthrough
-from qwk_explained.present.i18n import LANGUAGES, t
+from qwk_explained.present.i18n import t
+from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import format_number
 from qwk_explained.teaching.examples import random_ratings
 

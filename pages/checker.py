@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import pandas as pd
 import streamlit as st
 
-from qwk_app import checker, compute, inputs, state
+from qwk_app import checker, compute, inputs, render, state
 from qwk_app.frame import page_guard
 from qwk_app.text import escape_markdown, num, show_error, tr
 from qwk_explained.core.steps import Walkthrough
@@ -22,7 +22,6 @@ from qwk_explained.present import feedback, worksheet
 from qwk_explained.present.catalogue import STEPS, Step, StepSlug
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import language
-from qwk_explained.present.outline import MATRIX_SYMBOLS, Formula, Heading, Table, Text
 from qwk_explained.teaching.checking import CheckedAnswer, check_answers, first_wrong
 
 page_guard()
@@ -177,39 +176,11 @@ def _step(step: Step, result: Walkthrough, checked: Sequence[CheckedAnswer]) -> 
 
 
 def _solution(result: Walkthrough, source: worksheet.Source) -> None:
-    """The worksheet's outline, drawn with Streamlit (its title is the expander's label)."""
-    lang = state.lang()
+    """The worksheet's outline, drawn by the app's renderer (its title is the expander's
+    label)."""
     with st.expander(tr("checker.solution"), icon=":material/visibility:"):
         st.markdown(tr("checker.solution_intro"))
-        st.metric(tr("common.kappa"),
-                  tr("common.undefined") if result.kappa is None else num(result.kappa))
-        for block in worksheet.outline(result, lang, source):
-            if isinstance(block, Heading):
-                if block.level > 1:
-                    st.markdown(f"#### {block.text}")
-            elif isinstance(block, Text):
-                st.markdown(block.text)
-            elif isinstance(block, Formula):
-                st.latex(block.latex)
-            else:
-                _solution_table(block)
-
-
-def _solution_table(table: Table) -> None:
-    """A matrix as LaTeX when it is small enough, else as a scrolling grid; the small tables (the
-    histograms, the statistics) as static ones."""
-    if table.caption:
-        st.caption(table.caption)
-    if table.latex:
-        st.latex(table.latex)
-        return
-    frame = pd.DataFrame([list(cells) for _, cells in table.rows],
-                         index=pd.Index([label for label, _ in table.rows], name=table.corner),
-                         columns=list(table.columns))
-    if table.name in MATRIX_SYMBOLS:
-        st.dataframe(frame)
-    else:
-        st.table(frame)
+        render.blocks(worksheet.outline(result, state.lang(), source), nested=True)
 
 
 def _downloads(key: str, result: Walkthrough, source: worksheet.Source) -> None:

@@ -1,115 +1,12 @@
-"""Step by step: the seven steps of QWK one at a time, with one cell followed through all of them.
+"""/guided, the step-by-step page's old address, kept for links shared before the rename.
 
-Only what has been computed so far is on screen: the current step in full, the earlier ones in one
-line each, none of the later ones. :mod:`qwk_app.guided` keeps the step, the cell and the what-if.
+The frame serves that address as a hidden page drawing ``pages/step_by_step.py``
+(``qwk_app.frame.ALIASES``). This file is only for a freshly started server, which runs a
+deep-linked file of ``pages/`` alone until some session has called ``st.navigation`` (and shows
+"page not found" for a path with no file): ``page_guard`` runs the frame, which draws the
+step-by-step page at this address.
 """
 
-import streamlit as st
-
-from qwk_app import compute, guided, inputs, links, render, state, widgets
 from qwk_app.frame import page_guard
-from qwk_app.text import label, num, show_error, tr
-from qwk_explained.core.errors import InputError
-from qwk_explained.core.steps import Walkthrough
-from qwk_explained.core.types import Cell
-from qwk_explained.present.catalogue import STEPS
 
 page_guard()
-
-session = st.session_state
-DRAW = {"markdown": st.markdown, "latex": st.latex, "caption": st.caption}
-
-
-def navigation(step: int, suffix: str = "") -> None:
-    """Previous and next, above the step and again below it (keys ending in ``suffix``)."""
-    back, forward, _ = st.columns([1, 1, 3])
-    back.button(tr("guided.previous"), key=f"guided_prev{suffix}", on_click=guided.move,
-                args=(session, -1), disabled=step <= 1, icon=":material/arrow_back:",
-                width="stretch")
-    forward.button(tr("guided.next"), key=f"guided_next{suffix}", on_click=guided.move,
-                   args=(session, 1), disabled=step >= guided.TOTAL,
-                   icon=":material/arrow_forward:", type="primary", width="stretch")
-
-
-def kappa_text(result: Walkthrough) -> str:
-    return tr("common.undefined") if result.kappa is None else num(result.kappa)
-
-
-def what_if(result: Walkthrough, cell: Cell, stale: bool) -> None:
-    st.subheader(tr("guided.whatif_heading"), anchor="what-if")
-    st.markdown(tr("guided.whatif_intro"))
-    guided.choose(session, result, cell)
-    left, right, _ = st.columns([1, 1, 2])
-    left.number_input(tr("guided.whatif_item"), min_value=1, max_value=result.n, step=1,
-                      key=guided.ITEM_KEY, help=tr("guided.whatif_item_help"))
-    widgets.rating_select(right, tr("guided.whatif_rating"), result.labels.tolist(),
-                          key=guided.RATING_KEY)
-    try:
-        tried = guided.experiment(session, result, state.settings())
-    except InputError as error:
-        show_error(error)
-        return
-    change = tried.change
-    st.markdown(tr("guided.whatif_current", item=label(change.item + 1),
-                   actual=label(change.actual_rating), predicted=label(change.old_prediction)))
-    if tried.same:
-        st.info(tr("guided.whatif_same"), icon=":material/info:")
-    now, after = st.columns(2)
-    now.metric(tr("guided.whatif_kappa_now"), kappa_text(change.before))
-    after.metric(tr("guided.whatif_kappa_after"), kappa_text(change.after),
-                 delta=None if tried.delta is None else num(tried.delta))
-    for name, reason in tried.undefined():
-        st.warning(tr(f"guided.whatif_undefined_{name}", reason=tr(f"undefined.{reason}")),
-                   icon=":material/help:")
-    st.button(tr("guided.whatif_apply"), key="guided_whatif_apply", on_click=guided.apply,
-              args=(session, tried), disabled=tried.same or stale,
-              help=tr("guided.whatif_apply_help"), icon=":material/done:")
-    if stale:
-        st.caption(tr("guided.whatif_stale"))
-
-
-st.title(tr("guided.title"))
-st.markdown(tr("guided.intro"))
-step, bad_step = guided.current_step(session)
-if bad_step:
-    st.warning(tr("guided.bad_step", total=num(guided.TOTAL)), icon=":material/link_off:")
-state.share("step", step)
-
-outcome = compute.current()
-with st.expander(tr("guided.edit_ratings"), expanded=bool(outcome.errors), icon=":material/edit:"):
-    inputs.text_fields(outcome)
-result = render.shown_result(outcome, "guided")
-if (applied := guided.applied(session)) is not None:
-    st.success(tr("guided.whatif_applied", item=label(applied[0]), rating=label(applied[1])),
-               icon=":material/done:")
-
-st.progress(step / guided.TOTAL, text=tr("guided.progress", step=num(step),
-                                         total=num(guided.TOTAL)))
-navigation(step)
-# The cell is chosen below the step but used by it, so it is read first.
-bad_cell = widgets.cell_from_link(session, result.labels)
-cell = widgets.keep_cell(session, result, prefix=guided.CELL_PREFIX)
-state.share("cell", links.cell_text(result, *cell))
-if step > 1:
-    with st.expander(tr("guided.done_so_far"), icon=":material/checklist:"):
-        for kind, line in guided.done_so_far(result, cell, step, state.lang()):
-            DRAW[kind](line)
-    render.step(STEPS[step - 1], result, result.statistics(), cell)
-else:  # step 1 as everywhere, with a clickable O: a click picks the followed cell
-    render.heading(STEPS[0])
-    render.step_formulas(STEPS[0], result, cell)
-    st.caption(tr("guided.click_hint"))
-    render.chart(result, "observed", cell, on_cell=widgets.follow_click(result, movable=False))
-st.subheader(tr("guided.cell_heading"), anchor="cell")
-st.markdown(tr("guided.cell_intro"))
-if bad_cell:
-    st.warning(tr("guided.bad_cell"), icon=":material/link_off:")
-widgets.cell_picker(result, prefix=guided.CELL_PREFIX)
-for kind, line in guided.cell_lines(result, cell, step, state.lang()):
-    DRAW[kind](line)
-navigation(step, suffix="_bottom")
-st.divider()
-if step == guided.TOTAL:
-    what_if(result, cell, outcome.stale)
-else:
-    st.caption(tr("guided.whatif_later"))

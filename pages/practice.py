@@ -13,9 +13,11 @@ import streamlit as st
 from qwk_app import practice, render, state
 from qwk_app.frame import page_guard
 from qwk_app.text import escape_markdown, num, tr
-from qwk_explained.present import feedback, formulas
+from qwk_explained.present import feedback
+from qwk_explained.present.blocks import Block, Formula
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import language
+from qwk_explained.present.outline import worked_blocks
 from qwk_explained.teaching.exercises import (
     CHOICES,
     LEVELS,
@@ -24,7 +26,6 @@ from qwk_explained.teaching.exercises import (
     Exercise,
     Question,
     compare_lesson,
-    matching_items,
 )
 
 page_guard()
@@ -53,50 +54,28 @@ def _vectors_table(exercise: Exercise, with_alternative: bool) -> None:
     st.caption(tr("practice.table_caption", n=num(exercise.n)))
 
 
-def _generic(question: Question) -> list[str]:
-    if question.kind == "observed":
-        return [formulas.observed_generic()]
-    if question.kind == "expected":
-        return [formulas.histograms_generic(), formulas.expected_generic()]
-    if question.kind == "numerator":
-        return [formulas.weights_generic("quadratic"), formulas.numerator_generic()]
-    if question.kind == "denominator":
-        return [formulas.weights_generic("quadratic"), formulas.denominator_generic()]
-    return [formulas.kappa_generic()]
+def _blocks(exercise: Exercise, question: Question) -> tuple[list[Block], list[Block]]:
+    """The step of the quantity asked, as every surface writes it
+    (:func:`~qwk_explained.present.outline.worked_blocks`): its generic formulas, then its
+    result with prediction A's numbers (every term of a sum), the cell's items and its chart."""
+    first = practice.walk(exercise.seed, exercise.level)
+    quantity = "kappa" if question.kind == "compare" else question.kind
+    return worked_blocks(first, question.cell or (0, 0), state.lang(), quantity)
 
 
 def _worked_step(exercise: Exercise, question: Question) -> None:
-    """The formula of the step with the exercise's numbers plugged in (every term of a sum)."""
-    lang = state.lang()
-    first = practice.walk(exercise.seed, exercise.level)
+    """The formula of the step with the exercise's numbers plugged in; for the comparison, kappa
+    worked out for both predictions and why one is higher."""
     st.markdown(tr("practice.worked_step"))
-    if question.kind == "observed" and question.cell is not None:
-        items = matching_items(exercise, question.cell)
-        if items:
-            st.markdown(tr("practice.observed_items", items=", ".join(map(num, items)),
-                           count=len(items), **_cell_params(question)))
-        else:
-            st.markdown(tr("practice.observed_no_items", **_cell_params(question)))
-        st.latex(formulas.observed_cell(first, *question.cell, lang))
-    elif question.kind == "expected" and question.cell is not None:
-        i, j = question.cell
-        st.latex(formulas.histogram_cell(first, i, lang, "a"))
-        st.latex(formulas.histogram_cell(first, j, lang, "p"))
-        st.latex(formulas.expected_cell(first, i, j, lang))
-    elif question.kind == "numerator":
-        st.latex(formulas.numerator_plugged(first, lang))
-        render.chart(first, "weighted_observed")
-    elif question.kind == "denominator":
-        st.latex(formulas.denominator_plugged(first, lang))
-        render.chart(first, "weighted_expected")
-    elif question.kind == "kappa":
-        st.latex(formulas.kappa_plugged(first, lang))
-    else:
-        second = practice.walk(exercise.seed, exercise.level, "alternative")
-        for name, result in (("prediction_a", first), ("prediction_b", second)):
-            st.caption(tr(f"practice.{name}"))
-            st.latex(formulas.kappa_plugged(result, lang))
-        _lesson(exercise)
+    if question.kind != "compare":
+        render.blocks(_blocks(exercise, question)[1], question.cell)
+        return
+    for name, variant in (("prediction_a", "predicted"), ("prediction_b", "alternative")):
+        result = practice.walk(exercise.seed, exercise.level, variant)
+        st.caption(tr(f"practice.{name}"))
+        render.blocks([block for block in worked_blocks(result, (0, 0), state.lang(), "kappa")[1]
+                       if isinstance(block, Formula)])
+    _lesson(exercise)
 
 
 def _lesson(exercise: Exercise) -> None:
@@ -219,8 +198,7 @@ def _page() -> None:
 
     st.subheader(tr("practice.question_heading", number=num(index + 1), total=num(total)))
     st.markdown(tr(f"practice.ask.{question.kind}", **_cell_params(question)))
-    for formula in _generic(question):
-        st.latex(formula)
+    render.blocks(_blocks(exercise, question)[0])
     answered = index in results
     _answer_area(question, answered)
     if not answered:

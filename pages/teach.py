@@ -144,9 +144,8 @@ def _guess(summary: Summary) -> None:
     count = len(summary.guesses)
     st.markdown(tr("classroom.guesses_in", count=count, students=num(summary.state.students)))
     revealed = summary.state.revealed
-    st.plotly_chart(classroom.guess_figure(summary.guesses, summary.kappa, state.lang(),
-                                           revealed), config=classroom.config(),
-                    key="class_guess_chart")
+    st.vega_lite_chart(classroom.guess_chart(summary.guesses, summary.kappa, state.lang(),
+                                             revealed), width="stretch")
     if not revealed:
         st.button(tr("classroom.reveal"), key="class_reveal", type="primary",
                   icon=":material/visibility:", on_click=_act,
@@ -181,8 +180,8 @@ def _check(summary: Summary) -> None:
             "- " + tr("classroom.mistake_count", mistake=tr(f"classroom.mistake.{code}"),
                       count=count) for code, count in summary.mistakes[:6]))
     st.markdown(tr("classroom.first_wrong_heading"))
-    st.plotly_chart(classroom.first_wrong_figure(summary.first_wrong, state.lang()),
-                    config=classroom.config(), key="class_first_wrong_chart")
+    st.vega_lite_chart(classroom.first_wrong_chart(summary.first_wrong, state.lang()),
+                       width="stretch")
     code, key, lang = session[classroom.CODE], session[classroom.KEY], state.lang()
     st.download_button(tr("classroom.export"), key="class_export", icon=":material/download:",
                        data=lambda: check_csv(*classroom.room().check_submissions(code, key),

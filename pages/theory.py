@@ -12,8 +12,7 @@ from qwk_app import theory as theory_state
 from qwk_app.frame import page_guard
 from qwk_app.text import num, show_error, tr
 from qwk_explained.core.errors import InputError
-from qwk_explained.core.types import Weighting
-from qwk_explained.core.weights import WEIGHTINGS
+from qwk_explained.core.types import WEIGHTINGS, Weighting
 from qwk_explained.present import formulas, theory_formulas
 from qwk_explained.present.numbers import format_list
 from qwk_explained.teaching import theory

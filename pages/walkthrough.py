@@ -49,7 +49,7 @@ else:
     st.subheader(tr("walkthrough.cell_heading"), anchor="cell")
     st.markdown(tr("walkthrough.cell_intro"))
     if bad_cell:
-        st.warning(tr("guided.bad_cell"), icon=":material/link_off:")
+        st.warning(tr("step_by_step.bad_cell"), icon=":material/link_off:")
     cell = widgets.cell_picker(result)
     widgets.move_controls(result, cell, editable=movable)
     stats = result.statistics()

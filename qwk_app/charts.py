@@ -8,7 +8,8 @@ whole screen, hiding the numbers of a matrix too wide for the screen. A click on
 as the trigger ``cell`` (``"i,j"``, positions) and calls the caller's function before the rerun.
 
 The same component draws the share box's copy button, which must work where the browser's
-clipboard API does not (plain http on a classroom network, touch screens with no hover).
+clipboard API does not (plain http on a classroom network, touch screens with no hover). Each
+instance also sets the page's language (``<html lang>``) to the reader's.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 
 import streamlit as st
 
+from . import state
 from .text import tr
 
 _ASSETS = Path(__file__).resolve().parent / "assets"
@@ -44,11 +46,12 @@ def draw(html: str, *, key: str, on_cell: Callable[[str], None] | None = None) -
                 on_cell(value)
 
         callbacks["on_cell_change"] = _clicked
-    _COMPONENT(data={"kind": "chart", "html": html, "clickable": on_cell is not None}, key=key,
-               **callbacks)
+    _COMPONENT(data={"kind": "chart", "html": html, "clickable": on_cell is not None,
+                     "lang": state.lang()}, key=key, **callbacks)
 
 
 def copy_button(text: str, *, key: str) -> None:
     """A button that copies ``text`` and says so; for the share link."""
     _COMPONENT(data={"kind": "copy", "text": text, "label": tr("share.copy"),
-                     "done": tr("share.copied"), "failed": tr("share.copy_failed")}, key=key)
+                     "done": tr("share.copied"), "failed": tr("share.copy_failed"),
+                     "lang": state.lang()}, key=key)

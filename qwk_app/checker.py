@@ -24,7 +24,7 @@ from typing import Any, Literal, get_args
 
 from qwk_explained.core.errors import InputError
 from qwk_explained.core.steps import Walkthrough
-from qwk_explained.core.types import Quantity
+from qwk_explained.core.types import Quantity, is_quantity
 from qwk_explained.present import feedback, worksheet
 from qwk_explained.teaching.cells import read_cell
 from qwk_explained.teaching.checking import Answer, CheckedAnswer
@@ -246,11 +246,6 @@ def paste_box(session: Session, grid: Grid, labels: list[int]) -> None:
 # --- what gets checked ----------------------------------------------------------------------------
 
 
-#: The quantity of each matrix grid, and of each row of the histograms' grid.
-_QUANTITY: dict[str, Quantity] = {
-    "observed": "observed", "weights": "weights", "expected": "expected",
-    "observed_norm": "observed_norm", "expected_norm": "expected_norm",
-    "actual_hist": "actual_hist", "predicted_hist": "predicted_hist"}
 _BAR_KEY = re.compile(r"^(actual_hist|predicted_hist):(-?\d+)$")
 
 
@@ -276,12 +271,13 @@ def _locate(grid: Grid, key: str,
     if grid == "histograms":
         bar = _BAR_KEY.match(key)
         k = None if bar is None else position.get(int(bar[2]))
-        return None if bar is None or k is None else (_QUANTITY[bar[1]], (k,))
+        row = None if bar is None else bar[1]
+        return (row, (k,)) if is_quantity(row) and k is not None else None
     ratings = read_cell(key)
-    if ratings is None or grid not in _QUANTITY:
+    if ratings is None or grid not in GRIDS or not is_quantity(grid):
         return None
     i, j = position.get(ratings[0]), position.get(ratings[1])
-    return None if i is None or j is None else (_QUANTITY[grid], (i, j))
+    return None if i is None or j is None else (grid, (i, j))
 
 
 # --- showing the verdicts -------------------------------------------------------------------------
@@ -289,7 +285,7 @@ def _locate(grid: Grid, key: str,
 
 def in_grid(grid: Grid, checked: Sequence[CheckedAnswer]) -> list[CheckedAnswer]:
     """The checked values that belong to one grid."""
-    quantities = GRID_ROWS[grid] if grid in GRID_ROWS else (_QUANTITY[grid],)
+    quantities = GRID_ROWS.get(grid) or ((grid,) if is_quantity(grid) else ())
     return [answer for answer in checked if answer.quantity in quantities]
 
 

@@ -18,13 +18,11 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-import plotly.graph_objects as go
 import streamlit as st
 
 from qwk_class import codes
 from qwk_class.classroom import ClassError, Classroom, Student, guess_bins
 from qwk_class.store import DATABASE_ENV, Store, default_url
-from qwk_explained.present.languages import language
 from qwk_explained.present.numbers import format_number
 
 from . import ROOT, frame, state
@@ -127,45 +125,46 @@ def join_link(code: str) -> tuple[str, bool]:
     return f"{base.url}/join?{CODE_PARAM}={code}", base.reachable
 
 
-# --- figures of the teacher's view ----------------------------------------------------------------
+# --- charts of the teacher's view -------------------------------------------------------------
+# Vega-Lite specifications (``st.vega_lite_chart``): drawn in the browser by the library Streamlit
+# ships, no plotting package on the server. Every label is written here, in the teacher's
+# language; the axes only order them.
+
+#: The colours of the charts: a bar, the bar of the revealed kappa, no mistake, a first mistake.
+BAR, REVEALED, NONE_WRONG, FIRST_WRONG = "#4c78a8", "#d62728", "#54a24b", "#e45756"
 
 
-def _layout(figure: go.Figure, lang: str, x_title: str, y_title: str) -> go.Figure:
-    spec = language(lang)
-    figure.update_layout(
-        separators=spec.decimal + spec.group, height=320, margin={"l": 10, "r": 10, "t": 10,
-                                                                  "b": 10},
-        xaxis_title=x_title, yaxis_title=y_title, bargap=0.05, showlegend=False,
-        yaxis={"rangemode": "tozero", "tickformat": "d", "dtick": 1})
-    return figure
+def _bars(rows: list[dict[str, Any]], x_title: str, y_title: str) -> dict[str, Any]:
+    return {
+        "data": {"values": rows},
+        "mark": {"type": "bar", "tooltip": True},
+        "height": 260,
+        "encoding": {
+            "x": {"field": "label", "type": "nominal", "sort": None, "title": x_title,
+                  "axis": {"labelAngle": 0, "labelOverlap": "greedy"}},
+            "y": {"field": "count", "type": "quantitative", "title": y_title,
+                  "axis": {"tickMinStep": 1, "format": "d"}},
+            "color": {"field": "colour", "type": "nominal", "scale": None, "legend": None},
+        },
+    }
 
 
-def guess_figure(guesses: Sequence[float], kappa: float | None, lang: str,
-                 revealed: bool) -> go.Figure:
-    """How many guesses fall in each tenth of [-1, 1]; once revealed, the true kappa as a line."""
+def guess_chart(guesses: Sequence[float], kappa: float | None, lang: str,
+                revealed: bool) -> dict[str, Any]:
+    """How many guesses fall in each tenth of [-1, 1] (each bar named by its lower end); once
+    revealed, the tenth that holds the true kappa in another colour."""
     bins = guess_bins(guesses)
-    names = [format_number(low, lang, 1) for low, _ in bins]
-    figure = go.Figure(go.Bar(x=[low + 0.05 for low, _ in bins], y=[n for _, n in bins],
-                              width=0.1, customdata=names, marker_color="#4c78a8",
-                              hovertemplate="%{customdata}: %{y}<extra></extra>"))
-    figure.update_xaxes(range=[-1, 1], dtick=0.2)
-    if revealed and kappa is not None:
-        figure.add_vline(x=kappa, line_width=4, line_color="#d62728")
-    return _layout(figure, lang, tr("classroom.guess_axis"), tr("classroom.students_axis"))
+    truth = None if not revealed or kappa is None else guess_bins([kappa])
+    rows = [{"label": format_number(low, lang, 1), "count": count,
+             "colour": REVEALED if truth is not None and truth[k][1] else BAR}
+            for k, (low, count) in enumerate(bins)]
+    return _bars(rows, tr("classroom.guess_axis"), tr("classroom.students_axis"))
 
 
-def first_wrong_figure(first_wrong: dict[int, int], lang: str) -> go.Figure:
-    """Students by the step of their first wrong value (0: none wrong, drawn as "all right")."""
-    steps = sorted(first_wrong)
-    labels = [tr("classroom.all_right_bar") if step == 0 else
-              tr("classroom.step_bar", number=format_number(step, lang)) for step in steps]
-    figure = go.Figure(go.Bar(x=labels, y=[first_wrong[s] for s in steps],
-                              marker_color=["#54a24b" if s == 0 else "#e45756" for s in steps],
-                              hovertemplate="%{x}: %{y}<extra></extra>"))
-    figure.update_xaxes(type="category")
-    return _layout(figure, lang, tr("classroom.first_wrong_axis"), tr("classroom.students_axis"))
-
-
-def config() -> dict[str, Any]:
-    """Plotly's toolbar off: a projected chart needs none of it."""
-    return {"displayModeBar": False}
+def first_wrong_chart(first_wrong: dict[int, int], lang: str) -> dict[str, Any]:
+    """Students by the step of their first wrong value (0: none wrong, drawn first)."""
+    rows = [{"label": tr("classroom.all_right_bar") if step == 0 else
+             tr("classroom.step_bar", number=format_number(step, lang)),
+             "count": first_wrong[step], "colour": NONE_WRONG if step == 0 else FIRST_WRONG}
+            for step in sorted(first_wrong)]
+    return _bars(rows, tr("classroom.first_wrong_axis"), tr("classroom.students_axis"))

@@ -19,19 +19,21 @@ from typing import Literal
 from urllib.parse import urlencode
 
 # Imported here, before any session runs a page, never for the first time inside one: while one
-# session's thread imports pandas (the table editor, a large upload), plotly in the others finds
-# the half-initialised module in sys.modules and fails ("partially initialized module 'pandas'
-# has no attribute 'Series'"), seen under the classroom load test.
+# session's thread imports pandas (the table editor, a large upload), a library in another that
+# looks pandas up in sys.modules finds the half-initialised module and fails ("partially
+# initialized module 'pandas' has no attribute 'Series'"; plotly did, under the classroom load
+# test, when the app still drew with it).
 import pandas  # noqa: F401
 import streamlit as st
 
 from qwk_explained.core.types import WEIGHTINGS
-from qwk_explained.present.i18n import LANGUAGES, t
+from qwk_explained.present.i18n import t
+from qwk_explained.present.languages import LANGUAGES
 
 from . import ROOT, charts, links, state
 from .text import show_error, tr
 
-# Everything imported so far (streamlit, pandas, plotly, numpy: about 120,000 objects) lives as
+# Everything imported so far (streamlit, pandas, numpy: about 90,000 objects) lives as
 # long as the server. Frozen, the garbage collector stops walking it on every full collection:
 # in the classroom load test, time spent collecting went from 0.69 s to 0.47 s.
 gc.freeze()
@@ -40,8 +42,8 @@ PAGES_DIR = ROOT / "pages"
 
 
 #: The pages, by the file in ``pages/`` that draws each; also its URL path in every language.
-PageSlug = Literal["walkthrough", "guided", "checker", "theory", "pitfalls", "practice", "teach",
-                   "join"]
+PageSlug = Literal["walkthrough", "step_by_step", "checker", "theory", "pitfalls", "practice",
+                   "teach", "join"]
 
 
 @dataclass(frozen=True)
@@ -52,7 +54,7 @@ class PageSpec:
 
 PAGES = (
     PageSpec("walkthrough", ":material/calculate:"),
-    PageSpec("guided", ":material/footprint:"),
+    PageSpec("step_by_step", ":material/footprint:"),
     PageSpec("checker", ":material/fact_check:"),
     PageSpec("theory", ":material/menu_book:"),
     PageSpec("pitfalls", ":material/warning:"),
@@ -62,12 +64,15 @@ PAGES = (
 )
 
 DEFAULT_PAGE: PageSlug = "walkthrough"
+#: Addresses a page had before it was renamed: links shared then still open it (the address bar
+#: keeps the old path; the share box gives the new one).
+ALIASES: dict[str, PageSlug] = {"guided": "step_by_step"}
 #: A setting of the sidebar shared by the pages.
 Setting = Literal["weights", "scale"]
 #: The sidebar settings each page uses; a page that ignores a setting does not show it (the
 #: practice page's exercises bring their own; the pitfalls page compares every scale itself).
 PAGE_SETTINGS: dict[PageSlug, tuple[Setting, ...]] = {
-    "walkthrough": ("weights", "scale"), "guided": ("weights", "scale"),
+    "walkthrough": ("weights", "scale"), "step_by_step": ("weights", "scale"),
     "checker": ("weights", "scale"), "theory": ("weights", "scale"),
     "pitfalls": ("weights",), "practice": (), "teach": ("weights", "scale"), "join": (),
 }
@@ -75,25 +80,78 @@ PAGE_SETTINGS: dict[PageSlug, tuple[Setting, ...]] = {
 #: the page's address.
 OWN_LINKS: tuple[PageSlug, ...] = ("teach", "join")
 
-#: Styles every page needs: a formula's box scrolls sideways only as a last resort (formulas wrap
-#: themselves to fit a phone) and has room above and below for a tall fraction, which KaTeX draws
-#: beyond the box's line box (the box hid what was taller than itself). Streamlit's "Press
-#: Ctrl+Enter to apply" under a field being typed in is English in every language and cannot be
-#: translated: it is hidden, and the help of each field that needs it says so in the reader's
-#: language (``checker.table_help``; the rating fields apply by themselves).
-_STYLE = """<style>
+#: Styles every page needs:
+#:
+#: - a formula's box scrolls sideways only as a last resort (formulas wrap themselves to fit a
+#:   phone) and has room above and below for a tall fraction, which KaTeX draws beyond the box's
+#:   line box (the box hid what was taller than itself);
+#: - titles and headings break between words, never inside one: on a phone Streamlit's 44 px
+#:   title split "implementacione/s" and Chinese "结/果". ``keep-all`` lets Chinese break only at
+#:   spaces and punctuation, as between words; smaller on a narrow screen (a title at most 6.5 %
+#:   of the screen's width: 13 Han characters on one line of a 360 px phone), the longest word or
+#:   run of Han characters fits (one that does not still breaks, Streamlit's ``overflow-wrap``);
+#:   balanced, no line is left with one character;
+#: - Streamlit's "Press Ctrl+Enter to apply" under a field being typed in is English in every
+#:   language and cannot be translated: it is hidden, and the help of each field that needs it
+#:   says so in the reader's language (``checker.table_help``; the rating fields apply by
+#:   themselves).
+_STYLE = """
 [data-testid="stMarkdownContainer"] .katex-display {
   overflow-x: auto; overflow-y: hidden; padding: 0.4em 0.15em; margin: 0.2em 0;
 }
+[data-testid="stMain"] :is(h1, h2, h3) { text-wrap: balance; word-break: keep-all; }
+@media (max-width: 640px) {
+  [data-testid="stMain"] h1 { font-size: min(1.75rem, 6.5vw); }
+  [data-testid="stMain"] h2 { font-size: min(1.5rem, 5.5vw); }
+  [data-testid="stMain"] h3 { font-size: 1.25rem; }
+}
 [data-testid="InputInstructions"] { display: none; }
-</style>"""
+"""
 #: Presenter mode: type large enough for the back of a room, every chart with it.
-_PRESENTER_STYLE = """<style>
+_PRESENTER_STYLE = """
 html { font-size: 22px; }
 [data-testid="stMain"] { font-size: 1.15rem; }
 [data-testid="stMainBlockContainer"] { max-width: 100%; padding-left: 2rem; padding-right: 2rem; }
 .qwk-chart { font-size: 1.25em; }
-</style>"""
+"""
+
+
+def css_string(text: str) -> str:
+    r"""``text`` as a CSS string literal: everything but letters, digits and spaces is written as
+    its code point (``\22`` for a quote), so no text can end the string or the rule.
+
+    >>> print(css_string('Elegir "archivo"'))
+    "Elegir \22 archivo\22 "
+    """
+    return '"' + "".join(c if c.isalnum() or c == " " else f"\\{ord(c):x} " for c in text) + '"'
+
+
+def _uploader_style(button: str, drop: str) -> str:
+    """The file uploader in the reader's words, as far as a style reaches.
+
+    Its own texts are English whatever the language, and Streamlit 1.67 offers no option for
+    them. The button's "Upload" and the "Drag and drop a file here" shown while a file is dragged
+    over it become ``button`` and ``drop`` (generated content, which the button's accessible name
+    includes); the "20MB per file • CSV, TXT, TSV" hint and each uploaded file's size ("16.0B",
+    written the English way) are hidden, the upload tab stating the limit in the reader's
+    language above the uploaders (the file dialog offers only the accepted types). What no style
+    reaches is listed in the README.
+    """
+    zone = '[data-testid="stFileUploaderDropzone"]'
+    label = f'{zone} [data-testid="stBaseButton-secondary"] [data-testid="stMarkdownContainer"]'
+    dragged = f"{zone} > div:has(> span:only-child)"  # the box shown while a file is over it
+    return (f"{label} p, {dragged} > span, [data-testid=\"stFileUploaderDropzoneInstructions\"],"
+            f" [data-testid=\"stFileChipName\"] + div {{ display: none; }}\n"
+            f"{label}::after {{ content: {css_string(button)}; }}\n"
+            f"{dragged}::after {{ content: {css_string(drop)}; }}\n")
+
+
+def page_style(*, presenter: bool) -> str:
+    """The page's ``<style>``: what every page needs, the uploader's words in the reader's
+    language, and presenter mode's large type."""
+    uploader = _uploader_style(tr("inputs.upload_button"), tr("inputs.upload_drop"))
+    return f"<style>{_STYLE}{uploader}{_PRESENTER_STYLE if presenter else ''}</style>"
+
 
 #: Parameters of a session's own address that no link given to others may carry: presenter mode
 #: (the teacher's), a class's teacher key and a student's token (secrets of one browser).
@@ -122,7 +180,7 @@ def run() -> None:
     slug = _slug(current.url_path)
     # The page's own path, not its file: "/" and "/walkthrough" draw their widgets apart.
     st.session_state[state.PAGE_KEY] = current.url_path
-    st.html(_STYLE + (_PRESENTER_STYLE if presenter else ""))
+    st.html(page_style(presenter=presenter))
     _sidebar(PAGE_SETTINGS.get(slug, ("weights", "scale")))
     for problem in state.url_problems():
         show_error(problem)
@@ -142,8 +200,10 @@ def presenting() -> bool:
 
 
 def _slug(url_path: str) -> PageSlug:
-    """The page file's name for a URL path (the walkthrough is served at "" and "home" too)."""
+    """The page file's name for a URL path (the walkthrough is served at "" and "home" too, a
+    renamed page at its old path too)."""
     path = url_path.strip("/")
+    path = ALIASES.get(path, path)
     return next((spec.slug for spec in PAGES if spec.slug == path), DEFAULT_PAGE)
 
 
@@ -152,7 +212,8 @@ def _pages() -> list[st.Page]:
 
     Streamlit serves the default page at ``/`` and answers its own path with a "page not found"
     dialog, so the walkthrough is the default page under a path nobody links to, and a hidden copy
-    of it answers ``/walkthrough`` (the path a reader would guess from the navigation).
+    of it answers ``/walkthrough`` (the path a reader would guess from the navigation). A hidden
+    copy of a renamed page answers each of its old paths (:data:`ALIASES`).
     """
     pages = []
     for spec in PAGES:
@@ -163,6 +224,8 @@ def _pages() -> list[st.Page]:
                                  visibility="hidden"))
         else:
             pages.append(st.Page(path, title=title, icon=spec.icon, url_path=spec.slug))
+        pages += [st.Page(path, title=title, icon=spec.icon, url_path=old, visibility="hidden")
+                  for old, slug in ALIASES.items() if slug == spec.slug]
     return pages
 
 

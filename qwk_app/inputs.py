@@ -22,6 +22,7 @@ from qwk_explained.core.errors import InputError
 from qwk_explained.core.parse import parse_vector
 from qwk_explained.core.validate import check_pair
 from qwk_explained.present.i18n import t
+from qwk_explained.present.numbers import printf_percent
 from qwk_explained.teaching.examples import BY_NAME, EXAMPLES, random_ratings
 
 from . import state, widgets
@@ -94,7 +95,7 @@ def text_fields(outcome: Outcome) -> None:
     left, right = st.columns(2)
     for column, name in ((left, "actual"), (right, "predicted")):
         with column:
-            # rebind, not bind: the walkthrough, guided and checker pages all draw these two.
+            # rebind, not bind: the walkthrough, step-by-step and checker pages all draw these two.
             st.text_input(tr(f"inputs.{name}_label"), key=state.rebind(name),
                           on_change=typed, args=(session, name), help=tr("inputs.text_help"),
                           live=LIVE_PAUSE, autocomplete="off")
@@ -228,8 +229,8 @@ def apply_table_edits(session: Session) -> None:
 
 # --- random examples --------------------------------------------------------------------------
 
-#: The random example's settings and their defaults.
-RANDOM_DEFAULTS = {"random_n": 20, "random_classes": 5, "random_agreement": 0.6, "random_seed": 42}
+#: The random example's settings and their defaults (the agreement in whole percent).
+RANDOM_DEFAULTS = {"random_n": 20, "random_classes": 5, "random_agreement": 60, "random_seed": 42}
 
 
 def _keep_random_settings(session: Session) -> None:
@@ -249,8 +250,11 @@ def _random_form() -> None:
                           step=1, key="random_n")
         middle.number_input(tr("inputs.random_classes"), min_value=2, max_value=10,
                             step=1, key="random_classes")
-        right.slider(tr("inputs.random_agreement"), min_value=0.0, max_value=1.0,
-                     step=0.05, key="random_agreement", help=tr("inputs.random_agreement_help"))
+        # A percentage, written by the language's pattern ("60 %", "%60"): the slider formats its
+        # value in the browser with printf, which would write 0.60 in every language.
+        right.slider(tr("inputs.random_agreement"), min_value=0, max_value=100, step=5,
+                     format=printf_percent(state.lang()), key="random_agreement",
+                     help=tr("inputs.random_agreement_help"))
         last.number_input(tr("inputs.random_seed"), min_value=0, max_value=2**31 - 1,
                           step=1, key="random_seed", help=tr("inputs.random_seed_help"))
         st.form_submit_button(tr("inputs.random_generate"), on_click=_generate,
@@ -259,7 +263,7 @@ def _random_form() -> None:
 
 def _generate(session: Session) -> None:
     actual, predicted = random_ratings(int(session["random_n"]), int(session["random_classes"]),
-                                       float(session["random_agreement"]),
+                                       int(session["random_agreement"]) / 100,
                                        int(session["random_seed"]))
     state.remember("random", session=session, n_items=num(len(actual)))
     state.set_vectors(state.vector_text(actual), state.vector_text(predicted), session=session)

@@ -2,7 +2,7 @@
 
 ``make run`` and ``make serve-class`` use this instead of a bare ``streamlit run app.py``. Right
 after ``streamlit run`` starts, nothing of the app is loaded: the first visitor waits while the
-server imports numpy, pandas, plotly and every page, builds its caches and renders a page for the
+server imports numpy, pandas and every page, builds its caches and renders a page for the
 first time (13 s was measured in a classroom). Here the server runs in this very process after
 those imports, and as soon as it answers, one visit of its own (Streamlit's websocket protocol,
 as a browser speaks it, from this machine) opens every page once. The first student then gets a
@@ -26,7 +26,7 @@ from . import ROOT, links
 from .server import healthy
 
 #: The pages visited once at start, each by its URL path (the walkthrough is "").
-WARM_PAGES = ("", "guided", "checker", "theory", "pitfalls", "practice")
+WARM_PAGES = ("", "step_by_step", "checker", "theory", "pitfalls", "practice")
 #: Longest wait for the server to answer, then for one visit to finish.
 READY_TIMEOUT_S = 120.0
 VISIT_TIMEOUT_S = 120.0
@@ -36,12 +36,12 @@ def preload() -> None:
     """Import what every session needs, before the server accepts one."""
     import numpy  # noqa: F401
     import pandas  # noqa: F401
-    import plotly.graph_objects  # noqa: F401
 
     import qwk_explained.present.charts  # noqa: F401
     import qwk_explained.present.formulas  # noqa: F401
     from qwk_explained.core.steps import walkthrough
-    from qwk_explained.present.i18n import LANGUAGES, load
+    from qwk_explained.present.i18n import load
+    from qwk_explained.present.languages import LANGUAGES
 
     for lang in LANGUAGES:
         load(lang)
@@ -59,32 +59,35 @@ def _ready(base: str, timeout: float) -> bool:
 
 async def _visit(host: str, port: int, path: str, timeout: float) -> bool:
     """Open one page as a browser would and wait until its script run has finished."""
+    # websockets is Streamlit's own dependency (its server no longer brings tornado).
     from streamlit.proto.BackMsg_pb2 import BackMsg
     from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
-    from tornado.websocket import websocket_connect
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import WebSocketException
+    from websockets.typing import Subprotocol
 
-    socket = await asyncio.wait_for(
-        websocket_connect(f"ws://{host}:{port}/_stcore/stream", subprotocols=["streamlit"]),
-        timeout)
+    message = BackMsg()
+    state = message.rerun_script
+    state.query_string = "lang=en"
+    state.page_name = path
+    state.context_info.locale = "en-US"
+    state.context_info.url = f"http://{host}:{port}/{path}?lang=en"
     try:
-        message = BackMsg()
-        state = message.rerun_script
-        state.query_string = "lang=en"
-        state.page_name = path
-        state.context_info.locale = "en-US"
-        state.context_info.url = f"http://{host}:{port}/{path}?lang=en"
-        await socket.write_message(message.SerializeToString(), binary=True)
-        while True:
-            payload = await asyncio.wait_for(socket.read_message(), timeout)
-            if payload is None or isinstance(payload, str):
-                return False
-            answer = ForwardMsg()
-            answer.ParseFromString(payload)
-            if answer.WhichOneof("type") == "script_finished" and (
-                    answer.script_finished != ForwardMsg.FINISHED_EARLY_FOR_RERUN):
-                return True
-    finally:
-        socket.close()
+        async with connect(f"ws://{host}:{port}/_stcore/stream",
+                           subprotocols=[Subprotocol("streamlit")], open_timeout=timeout,
+                           max_size=None) as socket:
+            await socket.send(message.SerializeToString())
+            while True:
+                payload = await asyncio.wait_for(socket.recv(), timeout)
+                if isinstance(payload, str):
+                    return False
+                answer = ForwardMsg()
+                answer.ParseFromString(payload)
+                if answer.WhichOneof("type") == "script_finished" and (
+                        answer.script_finished != ForwardMsg.FINISHED_EARLY_FOR_RERUN):
+                    return True
+    except WebSocketException:
+        return False
 
 
 def warm(port: int, *, host: str = "127.0.0.1") -> None:
@@ -94,9 +97,13 @@ def warm(port: int, *, host: str = "127.0.0.1") -> None:
     start = time.perf_counter()
     for path in WARM_PAGES:
         try:
-            asyncio.run(_visit(host, port, path, VISIT_TIMEOUT_S))
+            finished = asyncio.run(_visit(host, port, path, VISIT_TIMEOUT_S))
         except (OSError, asyncio.TimeoutError) as error:
-            print(f"qwk-explained: warming /{path} failed: {error}", file=sys.stderr)
+            finished, reason = False, str(error) or type(error).__name__
+        else:
+            reason = "the connection closed before the page had run"
+        if not finished:
+            print(f"qwk-explained: warming /{path} failed: {reason}", file=sys.stderr)
             return
     print(f"qwk-explained: warm in {time.perf_counter() - start:.1f} s", file=sys.stderr)
 

@@ -1,11 +1,12 @@
-"""Renderers for the seven steps of QWK, shared by the walkthrough and the step-by-step pages.
+"""The app's renderer of the steps' blocks, shared by the walkthrough, step-by-step and practice.
 
-Each step of the catalogue (:mod:`qwk_explained.present.catalogue`) shows its explanation
-(locales), its generic formulas, the same formulas with the user's numbers plugged in and its
-charts: light HTML charts (:mod:`qwk_explained.present.charts`, drawn by :mod:`qwk_app.charts`),
-whose cells follow the clicked cell through every step. The followed cell is worked out in each
-step: the items that fall in it (step 1), its two histogram bars (step 3), its arithmetic in the
-other steps and, on hover, in every cell of every matrix.
+Each step of the catalogue (:mod:`qwk_explained.present.catalogue`) writes itself once as blocks
+(:mod:`qwk_explained.present.blocks`): its explanation and notes, its generic formulas, the same
+with the user's numbers, what it says of the followed cell, its charts, kappa's verdict. Here
+each block becomes its Streamlit element (:func:`blocks`); the terminal, the worksheets and a
+notebook render the same blocks in their media, so a sentence fixed once is fixed everywhere.
+The charts are light HTML (:mod:`qwk_explained.present.charts`, drawn by :mod:`qwk_app.charts`)
+whose cells follow the clicked cell through every step and explain their arithmetic on hover.
 
 After an edit the page says what changed (:func:`track_change`): kappa before and the difference,
 and the cells of every matrix whose value changed are marked for a moment.
@@ -13,22 +14,22 @@ and the cells of every matrix whose value changed are marked for a moment.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+import pandas as pd
 import streamlit as st
 
 from qwk_explained.core.stats import KappaStatistics
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Cell
 from qwk_explained.present import charts as light
-from qwk_explained.present import formulas
-from qwk_explained.present.catalogue import STEPS, FigureName, Step
+from qwk_explained.present.blocks import Block, Chart, Formula, Heading, Metric, Table, Text
+from qwk_explained.present.catalogue import FIGURES, STEPS, FigureName, Step
 from qwk_explained.present.numbers import rounds_to_zero
-from qwk_explained.present.outline import Formula, Text, verdict_blocks
 
 from . import charts as drawn
-from . import guided, state
+from . import shown_step, state
 from .compute import Outcome
 from .state import Session
 from .text import label, num, signed, tr
@@ -121,15 +122,17 @@ def summary(result: Walkthrough, change: Change | None) -> None:
             st.caption(tr("live.changed", before=was, change=signed(delta)))
 
 
-# --- charts -------------------------------------------------------------------------------------
+# --- blocks ----------------------------------------------------------------------------------
 
 #: What a click on a chart's cell does: a function of the cell "i,j", or nothing.
 OnCell = Callable[[str], None] | None
+#: Sentences shown small: what introduces the formulas with numbers, a caveat, the bars' caption.
+_CAPTIONS = {"with_your_numbers", "caveat", "histograms_cell"}
 
 
 def chart(result: Walkthrough, which: FigureName, cell: Cell | None = None, *,
           before: Walkthrough | None = None, on_cell: OnCell = None) -> None:
-    """Draw chart ``which`` (a name of :data:`qwk_explained.present.charts.WALKTHROUGH_CHARTS`).
+    """Draw chart ``which`` (:data:`qwk_explained.present.catalogue.FIGURES`).
 
     ``cell`` is outlined; cells that differ from ``before`` are marked; with ``on_cell`` a click
     on a cell calls it.
@@ -138,11 +141,9 @@ def chart(result: Walkthrough, which: FigureName, cell: Cell | None = None, *,
     drawn.draw(html, key=f"chart_{which}", on_cell=on_cell)
 
 
-def charts(result: Walkthrough, names: tuple[FigureName, ...], cell: Cell | None, *,
-           before: Walkthrough | None = None, on_cell: OnCell = None) -> None:
-    """Draw the charts of a step: none, one, or two side by side (stacked on a narrow screen)."""
-    if not names:
-        return
+def _charts(names: list[FigureName], result: Walkthrough, cell: Cell | None, *,
+            before: Walkthrough | None, on_cell: OnCell) -> None:
+    """Charts drawn together: one, or two side by side (stacked on a narrow screen)."""
     if len(names) == 1:
         chart(result, names[0], cell, before=before, on_cell=on_cell)
         return
@@ -151,84 +152,89 @@ def charts(result: Walkthrough, names: tuple[FigureName, ...], cell: Cell | None
             chart(result, name, cell, before=before, on_cell=on_cell)
 
 
-def heading(step: Step) -> None:
-    """The step's numbered title (with its slug as the anchor) and its explanation."""
-    st.subheader(step.heading(state.lang()), anchor=step.slug)
-    st.markdown(tr(step.text_key))
+def blocks(shown: Sequence[Block], cell: Cell | None = None, *,
+           before: Walkthrough | None = None, on_cell: OnCell = None,
+           nested: bool = False) -> None:
+    """Blocks as the app shows them: a step's heading with its slug as the anchor, sentences as
+    Markdown (a caveat smaller, why kappa is undefined as a warning), formulas typeset, kappa as
+    a big number, a matrix as LaTeX when small or a scrolling grid, charts drawn (consecutive
+    ones side by side) with ``cell`` outlined, the cells that differ from ``before`` marked and a
+    click calling ``on_cell``. ``nested`` (inside an expander that names the whole): headings
+    as small titles, and the document's own title left out."""
+    pending: list[FigureName] = []
+    result: Walkthrough | None = None
+    for block in [*shown, None]:
+        if isinstance(block, Chart):
+            pending.append(block.name)
+            result = block.result
+            continue
+        if pending and result is not None:
+            _charts(pending, result, cell, before=before, on_cell=on_cell)
+            pending = []
+        if isinstance(block, Heading):
+            _heading(block, nested)
+        elif isinstance(block, Metric):
+            st.metric(block.label, block.value, help=block.help or None)
+        elif isinstance(block, Text):
+            if block.name == "undefined":
+                st.warning(block.text, icon=":material/help:")
+            elif block.name in _CAPTIONS:
+                st.caption(block.text)
+            else:
+                st.markdown(block.text)
+        elif isinstance(block, Formula):
+            st.latex(block.latex)
+        elif isinstance(block, Table):
+            _table(block)
 
 
-def step_formulas(step: Step, result: Walkthrough, cell: Cell) -> None:
-    """The generic formulas, then the same with the user's numbers, for the followed cell too:
-    the items that fall in it (step 1) and its two histogram bars (step 3)."""
-    lang = state.lang()
-    if step.slug == "weights":
-        st.markdown(tr(f"steps.weights_kind_{result.weights_name}"))
-    for latex in step.generic(result.weights_name):
-        st.latex(latex)
-    st.caption(tr("steps.with_your_numbers"))
-    if step.slug == "observed":
-        cell_items(result, cell)
-    for latex in step.plugged(result, cell, lang):
-        st.latex(latex)
-    if step.slug == "histograms":
-        st.caption(tr("steps.histograms_cell", row=label(result.labels[cell[0]]),
-                      col=label(result.labels[cell[1]])))
-        st.latex(formulas.histogram_cell(result, cell[0], lang, "a"))
-        st.latex(formulas.histogram_cell(result, cell[1], lang, "p"))
-    if step.slug == "normalization":
-        st.markdown(tr("steps.normalization_why"))
-        st.latex(formulas.normalization_identity())
+def _heading(heading: Heading, nested: bool) -> None:
+    if nested:
+        if heading.level > 1:
+            st.markdown(f"#### {heading.text}")
+    elif heading.level <= 2:
+        st.subheader(heading.text, anchor=heading.anchor or None)
+    else:
+        st.markdown(f"**{heading.text}**")
 
 
-def cell_items(result: Walkthrough, cell: Cell) -> None:
-    """Which items fall in the followed cell (numbered from 1 in the order of the lists)."""
-    if result.actual is not None:
-        st.markdown(guided.items_text(result, cell, state.lang()))
+def _table(table: Table) -> None:
+    """A matrix as LaTeX when it is small enough, else as a scrolling grid; the small tables (the
+    histograms, the statistics) as static ones."""
+    if table.caption:
+        st.caption(table.caption)
+    if table.latex:
+        st.latex(table.latex)
+        return
+    frame = pd.DataFrame([list(cells) for _, cells in table.rows],
+                         index=pd.Index([label for label, _ in table.rows], name=table.corner),
+                         columns=list(table.columns))
+    if table.name in FIGURES and table.name != "histograms":
+        st.dataframe(frame)
+    else:
+        st.table(frame)
 
 
 def step(step: Step, result: Walkthrough, stats: KappaStatistics, cell: Cell, *,
          before: Walkthrough | None = None, on_cell: OnCell = None) -> None:
-    """One whole step: heading, formulas, charts (and for kappa, the verdict)."""
-    heading(step)
-    step_formulas(step, result, cell)
-    charts(result, step.figures, cell, before=before, on_cell=on_cell)
-    if step.slug == "kappa":
-        verdict(result, stats)
+    """One whole step as the catalogue writes it (for kappa, the verdict with ``stats``)."""
+    blocks(step.blocks(result, cell, state.lang(), stats), cell, before=before, on_cell=on_cell)
 
 
 # --- presenter mode: one step at a time ---------------------------------------------------------
 
 def presented_step(session: Session) -> Step:
     """The step presenter mode shows, with previous and next buttons (the room sees one step):
-    the step-by-step page's step (:func:`qwk_app.guided.current_step`), so both show the same."""
-    number = guided.current_step(session).number
+    the step-by-step page's step (:func:`qwk_app.shown_step.current_step`): both show the
+    same."""
+    number = shown_step.current_step(session).number
     back, where, forward = st.columns([1, 2, 1], vertical_alignment="center")
-    back.button(tr("presenter.previous"), key="present_prev", on_click=guided.move,
+    back.button(tr("presenter.previous"), key="present_prev", on_click=shown_step.move,
                 args=(session, -1), disabled=number <= 1, icon=":material/arrow_back:",
                 width="stretch")
     where.progress(number / len(STEPS),
                    text=tr("presenter.progress", step=num(number), total=num(len(STEPS))))
-    forward.button(tr("presenter.next"), key="present_next", on_click=guided.move,
+    forward.button(tr("presenter.next"), key="present_next", on_click=shown_step.move,
                    args=(session, 1), disabled=number >= len(STEPS),
                    icon=":material/arrow_forward:", type="primary", width="stretch")
     return STEPS[number - 1]
-
-
-def verdict(result: Walkthrough, stats: KappaStatistics) -> None:
-    """Kappa as a big number, then what the outline says of it
-    (:func:`qwk_explained.present.outline.verdict_blocks`, as the worksheet and a notebook say
-    it): its Landis and Koch band and the interval, the caveats smaller; or why it is undefined."""
-    if result.kappa is None:
-        st.metric(tr("common.kappa"), tr("common.undefined"))
-    else:
-        st.metric(tr("common.kappa"), num(result.kappa), help=tr("steps.kappa_help"))
-    for block in verdict_blocks(result, state.lang(), stats):
-        if isinstance(block, Formula):
-            st.latex(block.latex)
-        elif isinstance(block, Text):
-            if block.name == "undefined":
-                st.warning(block.text, icon=":material/help:")
-            elif block.name == "caveat":
-                st.caption(block.text)
-            elif block.name != "kappa":  # the metric above shows kappa
-                st.markdown(block.text)

@@ -157,7 +157,7 @@ def start(*, port: int | None = None, log: Path | None = None, timeout: float = 
         Where the server's output goes; a temporary file, deleted on :meth:`Server.stop`, when
         not given.
     timeout : float
-        Seconds to wait for the health probe (a cold start imports numpy, pandas and plotly).
+        Seconds to wait for the health probe (a cold start imports numpy, pandas and streamlit).
     options : mapping, optional
         More Streamlit options (``{"server.maxUploadSize": "50"}``), given as ``--key value``;
         they override :data:`DEFAULT_OPTIONS`.

@@ -15,12 +15,12 @@ from qwk_explained.core.errors import InputError
 from qwk_explained.core.tables import parse_table
 from qwk_explained.present.i18n import t
 from qwk_explained.present.numbers import DECIMALS, format_number
+from qwk_explained.teaching.interpret import ScaleBand
 from qwk_explained.teaching.theory import (
     DEFAULT_TABLE,
     SCALE_YEARS,
     Counts2x2,
     InterpretationScale,
-    ScaleBand,
 )
 
 from . import state

@@ -13,23 +13,53 @@ Layers, each importing only the ones before it (checked by import-linter, see ``
   and :func:`walkthrough_from_table` come from there: their result is the core's
   :class:`Walkthrough`, able to show every step in a notebook (it loads nothing more until then).
 
+The names below are handed out lazily (PEP 562): ``import qwk_explained.core.steps`` runs this
+file first, and importing them here would load the notebook layer (and every module of the
+core) under the app and the command line, which never use it. Each name is imported from its
+module the first time it is read, as scipy and scikit-learn do with their submodules.
+``tests/engine/test_lazy_imports.py`` checks what each layer's import loads.
+
 scikit-learn is never imported here (only to cross-check, by the pitfalls page and the tests).
 """
 
 from __future__ import annotations
 
-from ._version import __version__ as __version__
-from .core.csvfile import parse_csv
-from .core.errors import InputError, QwkError
-from .core.fast import quadratic_weighted_kappa
-from .core.limits import MAX_ITEMS, MAX_RATINGS
-from .core.parse import parse_vector
-from .core.stats import KappaStatistics, kappa_statistics
-from .core.steps import Walkthrough
-from .core.tables import parse_table
-from .core.types import WEIGHTINGS
-from .core.weights import weight_matrix
-from .notebook.display import walkthrough, walkthrough_from_table
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # what the type checker and the reader see; at run time, __getattr__ below
+    from ._version import __version__ as __version__
+    from .core.csvfile import parse_csv
+    from .core.errors import InputError, QwkError
+    from .core.fast import quadratic_weighted_kappa
+    from .core.limits import MAX_ITEMS, MAX_RATINGS
+    from .core.parse import parse_vector
+    from .core.stats import KappaStatistics, kappa_statistics
+    from .core.steps import Walkthrough
+    from .core.tables import parse_table
+    from .core.types import WEIGHTINGS
+    from .core.weights import weight_matrix
+    from .notebook.display import walkthrough, walkthrough_from_table
+
+#: Each public name and the module (relative to this package) that defines it.
+_HOMES = {
+    "__version__": "._version",
+    "MAX_ITEMS": ".core.limits",
+    "MAX_RATINGS": ".core.limits",
+    "WEIGHTINGS": ".core.types",
+    "InputError": ".core.errors",
+    "KappaStatistics": ".core.stats",
+    "QwkError": ".core.errors",
+    "Walkthrough": ".core.steps",
+    "kappa_statistics": ".core.stats",
+    "parse_csv": ".core.csvfile",
+    "parse_table": ".core.tables",
+    "parse_vector": ".core.parse",
+    "quadratic_weighted_kappa": ".core.fast",
+    "walkthrough": ".notebook.display",
+    "walkthrough_from_table": ".notebook.display",
+    "weight_matrix": ".core.weights",
+}
 
 __all__ = [
     "MAX_ITEMS",
@@ -49,3 +79,15 @@ __all__ = [
     "weight_matrix",
 ]
 
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(home, __name__), name)
+    globals()[name] = value  # read once: later look-ups find it without this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_HOMES})

@@ -8,6 +8,9 @@
 // hidden (class qwk-compact) and stay readable in each cell's explanation.
 // data.kind === "copy": a button that copies data.text, also on touch screens and on plain http
 // (where navigator.clipboard does not exist), then says data.done for a moment.
+// Either kind carries data.lang, the reader's language: it becomes the page's own (<html lang>,
+// which Streamlit leaves at "en"), so screen readers speak it with the right voice and the
+// browser sets each script as that language is set. The share box draws one on every page.
 
 const LINKED = "qwk-linked";
 let lit = null;
@@ -130,6 +133,7 @@ export default function (component) {
     root.className = "qwk-root";
     parentElement.appendChild(root);
   }
+  if (data && data.lang) document.documentElement.lang = data.lang;
   if (data && data.kind === "copy") drawCopy(component, root);
   else if (data) drawChart(component, root);
   return () => {

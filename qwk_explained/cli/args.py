@@ -17,9 +17,11 @@ from typing import Any, NoReturn
 
 from qwk_explained._version import __version__
 from qwk_explained.core.errors import InputError
+from qwk_explained.core.limits import MAX_ABS_RATING
+from qwk_explained.core.parse import shorten
 from qwk_explained.present import columns
 from qwk_explained.present.i18n import t
-from qwk_explained.present.languages import DEFAULT_LANGUAGE, LANGUAGES, base_language
+from qwk_explained.present.languages import DEFAULT_LANGUAGE, LANGUAGES, base_language, language
 from qwk_explained.present.numbers import format_number
 
 from .errors import CliError
@@ -32,8 +34,10 @@ OPTIONS_TITLE = "\x00options"
 
 _VALUE_OPTIONS = ("--actual", "--predicted", "--actual-file", "--predicted-file", "--table",
                   "--weights", "--scale", "--min-rating", "--max-rating", "--confidence", "--lang",
-                  "--answers", "--batch")
+                  "--answers", "--batch", "--csv-delimiter")
 _INTEGER = re.compile(r"^[+-]?[0-9]+$")
+#: What ``--csv-delimiter`` takes: a comma, a semicolon, or a tab (typed as ``tab`` or ``\t``).
+CSV_DELIMITERS = {",": ",", ";": ";", "tab": "\t", "\\t": "\t", "\t": "\t"}
 # argparse only reports problems as English sentences; these are the ones a user can cause with our
 # parser (no positionals, no choices, no abbreviations), mapped to translated messages.
 _ARGPARSE_ERRORS = (
@@ -53,15 +57,24 @@ def language_option(value: str) -> str:
 
 
 def requested_language(argv: Sequence[str]) -> str | None:
-    """The ``--lang`` value, read before argparse runs so that its errors are translated too."""
+    """The ``--lang`` value, read before argparse runs so that its errors are translated too.
+
+    Given more than once, the last one counts (as argparse takes every option), and each must
+    be a language: ``--lang es --lang xx`` is an error, not Spanish.
+    """
+    requested = None
     for index, arg in enumerate(argv):
         if arg == "--":
             break
+        value = None
         if arg == "--lang" and index + 1 < len(argv):
-            return argv[index + 1]
-        if arg.startswith("--lang="):
-            return arg.split("=", 1)[1]
-    return None
+            value = argv[index + 1]
+        elif arg.startswith("--lang="):
+            value = arg.split("=", 1)[1]
+        if value is not None:
+            language_option(value)
+            requested = value
+    return requested
 
 
 class _Parser(argparse.ArgumentParser):
@@ -182,9 +195,32 @@ def build_parser(lang: str = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
     return parser
 
 
+def build_check_parser(lang: str) -> argparse.ArgumentParser:
+    """The parser of ``qwk-explained check``, every help text in ``lang``."""
+    parser = new_parser(lang, f"{PROG} check", t(lang, "cli.check_description"), [
+        f'{PROG} check --actual "4,4,3,4,4,4,1,1,2,1" --predicted "0,2,1,0,0,0,1,1,2,1" '
+        "--answers answers.json",
+        f'{PROG} check --table "1,2;0,3" --min-rating 1 --answers - --json',
+        f"{PROG} check --batch class.jsonl --csv > grades.csv",
+        f'{PROG} check --batch class.jsonl --lang es --csv-delimiter "," > grades.csv',
+    ])
+    group = parser.add_argument_group(OPTIONS_TITLE)
+    add_data_options(group, lang)
+    metavar = metavars(lang)
+    group.add_argument("--answers", metavar=metavar["path"],
+                       help=help_text(lang, "help_answers"))
+    group.add_argument("--batch", metavar=metavar["path"], help=help_text(lang, "help_batch"))
+    group.add_argument("--csv", action="store_true", help=help_text(lang, "help_csv"))
+    group.add_argument("--csv-delimiter", metavar=metavar["delimiter"],
+                       help=help_text(lang, "help_csv_delimiter"))
+    add_common_options(group, lang, json_help="help_check_json")
+    return parser
+
+
 def metavars(lang: str) -> dict[str, str]:
     return {key: t(lang, f"cli.metavar_{key}") for key in
-            ("ratings", "path", "table", "rating", "level", "lang", "weights", "scale")}
+            ("ratings", "path", "table", "rating", "level", "lang", "weights", "scale",
+             "delimiter")}
 
 
 def help_text(lang: str, key: str, **params: Any) -> str:
@@ -241,12 +277,30 @@ def join_dash_values(argv: Sequence[str]) -> list[str]:
 
 
 def parse_integer_option(option: str, value: str | None) -> int | None:
+    """A whole-number option (``--min-rating``): a rating, so at most
+    :data:`~qwk_explained.core.limits.MAX_ABS_RATING` in absolute value; the digits are counted
+    before ``int()``, which refuses more than 4,300 of them with an error of its own."""
     if value is None:
         return None
     cleaned = value.strip()
     if not _INTEGER.match(cleaned):
-        raise CliError("not_an_integer_option", option=option, value=value)
+        raise CliError("not_an_integer_option", option=option, value=shorten(value))
+    if (len(cleaned.lstrip("+-").lstrip("0")) > len(str(MAX_ABS_RATING))
+            or abs(int(cleaned)) > MAX_ABS_RATING):
+        raise CliError("option_too_large", option=option, value=shorten(cleaned),
+                       limit=MAX_ABS_RATING)
     return int(cleaned)
+
+
+def csv_delimiter(value: str | None, lang: str) -> str:
+    """The delimiter of ``--csv`` output: the one asked for, else the one a spreadsheet in the
+    output language expects: a semicolon where numbers take a decimal comma (Spanish, Turkish),
+    a comma elsewhere."""
+    if value is None:
+        return ";" if language(lang).decimal == "," else ","
+    if value not in CSV_DELIMITERS:
+        raise CliError("bad_csv_delimiter", value=shorten(value), choices=", ; tab")
+    return CSV_DELIMITERS[value]
 
 
 def parse_confidence(value: str) -> float:

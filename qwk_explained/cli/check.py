@@ -18,26 +18,26 @@ A class: ``--batch FILE`` reads JSON Lines, one submission per line (``id``, ``a
 ``min_rating``, ``max_rating``, and ``answers``), and writes one JSON line per submission, or
 with ``--csv`` one CSV row per submission and quantity for a spreadsheet. A line that cannot be
 checked gets ``{"id", "error": {"code", "message"}}`` and the batch goes on.
+
+The command itself (options, reading, streaming a batch) is :func:`.core.run_check`; this module
+grades one submission (:func:`grade_submission`, the per-line pipeline of a batch) and says what
+it found: a JSON record, spreadsheet rows, or text.
 """
 
 from __future__ import annotations
 
-import argparse
-import csv
-import io
-import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from qwk_explained.core.csvfile import decode_text
 from qwk_explained.core.errors import QwkError
 from qwk_explained.core.parse import parse_vector, shorten
 from qwk_explained.core.steps import Walkthrough, walkthrough, walkthrough_from_table
-from qwk_explained.core.tables import parse_table
-from qwk_explained.core.types import Scale, is_scale
+from qwk_explained.core.tables import as_table, parse_table
+from qwk_explained.core.types import Scale
 from qwk_explained.present import feedback
 from qwk_explained.present.catalogue import STEP_OF, STEPS
-from qwk_explained.present.i18n import message, t
+from qwk_explained.present.i18n import message
 from qwk_explained.present.languages import language
 from qwk_explained.teaching.checking import (
     VERDICTS,
@@ -50,17 +50,8 @@ from qwk_explained.teaching.checking import (
 )
 from qwk_explained.teaching.mistakes import CODES
 
-from .args import (
-    OPTIONS_TITLE,
-    PROG,
-    add_common_options,
-    add_data_options,
-    help_text,
-    metavars,
-    new_parser,
-)
-from .errors import CliError
-from .inputs import compute, read_bytes, table_labels
+from .csv_output import Cell
+from .inputs import table_labels
 from .json_output import plain
 from .text import TerminalText, header_lines
 
@@ -72,69 +63,26 @@ BATCH_KEYS = ("id", "actual", "predicted", "table", "labels", "weights", "scale"
               "max_rating", "answers")
 
 
-def build_check_parser(lang: str) -> argparse.ArgumentParser:
-    """The parser of ``qwk-explained check``, every help text in ``lang``."""
-    parser = new_parser(lang, f"{PROG} check", t(lang, "cli.check_description"), [
-        f'{PROG} check --actual "4,4,3,4,4,4,1,1,2,1" --predicted "0,2,1,0,0,0,1,1,2,1" '
-        "--answers answers.json",
-        f'{PROG} check --table "1,2;0,3" --min-rating 1 --answers - --json',
-        f"{PROG} check --batch class.jsonl --csv > grades.csv",
-    ])
-    group = parser.add_argument_group(OPTIONS_TITLE)
-    add_data_options(group, lang)
-    metavar = metavars(lang)
-    group.add_argument("--answers", metavar=metavar["path"],
-                       help=help_text(lang, "help_answers"))
-    group.add_argument("--batch", metavar=metavar["path"], help=help_text(lang, "help_batch"))
-    group.add_argument("--csv", action="store_true", help=help_text(lang, "help_csv"))
-    add_common_options(group, lang, json_help="help_check_json")
-    return parser
+@dataclass(frozen=True)
+class Graded:
+    """One submission graded: the engine's result and every value checked."""
+
+    result: Walkthrough
+    checked: tuple[CheckedAnswer, ...]
 
 
-def run_check(args: argparse.Namespace, lang: str) -> str:
-    """The output of ``check`` for parsed options; raises a QwkError for a problem with them."""
-    data_options = {"--actual": args.actual, "--predicted": args.predicted,
-                    "--actual-file": args.actual_file, "--predicted-file": args.predicted_file,
-                    "--table": args.table, "--scale": args.scale,
-                    "--min-rating": args.min_rating, "--max-rating": args.max_rating,
-                    "--answers": args.answers}
-    if args.batch is not None:
-        for option, value in data_options.items():
-            if value is not None:
-                raise CliError("conflicting_options", first="--batch", second=option)
-        if args.json and args.csv:
-            raise CliError("conflicting_options", first="--json", second="--csv")
-        graded = list(batch_records(read_text(args.batch), lang))
-        if args.csv:
-            return batch_csv(graded)
-        return "".join(json.dumps(record, ensure_ascii=False, allow_nan=False) + "\n"
-                       for record, _ in graded)
-    if args.answers is None:
-        raise CliError("missing_answers")
-    args.confidence = "0.95"
-    result, _ = compute(args)
-    answers = _json_value(read_text(args.answers), args.answers)
-    checked = _checked(result, answers, lang)
-    record = submission_json(None, result, checked)
-    if args.json:
-        return json.dumps(record, ensure_ascii=False, allow_nan=False) + "\n"
-    if args.csv:
-        return batch_csv([(record, explanations(result, checked, lang))])
-    # The scale was checked when the ratings were read; a table has none ("range" is its labels).
-    scale: Scale = args.scale if is_scale(args.scale) else "range"
-    return render_check(result, checked, lang, scale)
+def grade_submission(data: Mapping[str, Any], lang: str) -> Graded:
+    """The per-line pipeline of a class's file: one submission (a JSON object) in, its
+    walkthrough and every value graded out. Raises a QwkError for what cannot be graded."""
+    result = _line_result(data)
+    if "answers" not in data:
+        raise SubmissionError("no_answers")
+    return grade(result, data["answers"], lang)
 
 
-def read_text(path: str) -> str:
-    """A text file (``-``: standard input), decoded like the rating files."""
-    return decode_text(read_bytes(path))
-
-
-def _json_value(text: str, source: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise CliError("not_json", source=source, line=error.lineno) from None
+def grade(result: Walkthrough, answers: Any, lang: str) -> Graded:
+    """The learner's ``answers`` (the JSON of ``--answers``) graded against ``result``."""
+    return Graded(result, _checked(result, answers, lang))
 
 
 def _checked(result: Walkthrough, answers: Any, lang: str) -> tuple[CheckedAnswer, ...]:
@@ -183,6 +131,11 @@ def submission_json(identifier: Any, result: Walkthrough,
             "first_wrong_step": first_wrong_json(result, checked)}
 
 
+def error_json(identifier: Any, error: QwkError, lang: str) -> dict[str, Any]:
+    """A submission that could not be graded: ``{"id", "error": {"code", "message"}}``."""
+    return {"id": identifier, "error": {"code": error.key, "message": message(lang, error)}}
+
+
 # --- a class --------------------------------------------------------------------------------------
 
 
@@ -198,11 +151,10 @@ def _line_result(data: Mapping[str, Any]) -> Walkthrough:
             if key in data:
                 raise SubmissionError("table_and_vectors", key=key)
         table = data["table"]
-        counts = parse_table(table) if isinstance(table, str) else table
+        counts = as_table(parse_table(table) if isinstance(table, str) else table)
         labels = data.get("labels")
         if labels is None and ("min_rating" in data or "max_rating" in data):
-            size = len(parse_table(table)) if isinstance(table, str) else len(table)
-            labels = table_labels(size, _integer(data.get("min_rating")),
+            labels = table_labels(len(counts), _integer(data.get("min_rating")),
                                   _integer(data.get("max_rating")))
         return walkthrough_from_table(counts, weights=weights, labels=labels)
     if "actual" not in data or "predicted" not in data:
@@ -218,42 +170,14 @@ def _integer(value: Any) -> int | None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | str):
         raise SubmissionError("bad_rating_bound", value=shorten(str(value)))
+    text = str(value).strip()
+    # A rating has at most 10 digits; counting them first keeps int() below its 4,300-digit limit.
+    if len(text.lstrip("+-").lstrip("0")) > 10:
+        raise SubmissionError("bad_rating_bound", value=shorten(text))
     try:
-        return int(value)
+        return int(text)
     except ValueError:
-        raise SubmissionError("bad_rating_bound", value=shorten(str(value))) from None
-
-
-#: A graded line of a batch: its JSON record, and for each quantity the explanation of its first
-#: wrong value in the chosen language (for the CSV export).
-Graded = tuple[dict[str, Any], dict[str, str]]
-
-
-def batch_records(text: str, lang: str) -> Iterator[Graded]:
-    """One graded record per non-empty line: a checked submission, or the line's error."""
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        identifier: Any = None
-        try:
-            try:
-                data = json.loads(line)
-            except json.JSONDecodeError:
-                raise SubmissionError("invalid_json", line=number) from None
-            if not isinstance(data, dict):
-                raise SubmissionError("not_an_object_line", line=number)
-            identifier = data.get("id")
-            if isinstance(identifier, dict | list):
-                identifier = json.dumps(identifier, ensure_ascii=False)
-            result = _line_result(data)
-            if "answers" not in data:
-                raise SubmissionError("no_answers")
-            checked = _checked(result, data["answers"], lang)
-            yield (submission_json(identifier, result, checked),
-                   explanations(result, checked, lang))
-        except QwkError as error:
-            yield {"id": identifier,
-                   "error": {"code": error.key, "message": message(lang, error)}}, {}
+        raise SubmissionError("bad_rating_bound", value=shorten(text)) from None
 
 
 def explanations(result: Walkthrough, checked: Sequence[CheckedAnswer],
@@ -267,38 +191,31 @@ def explanations(result: Walkthrough, checked: Sequence[CheckedAnswer],
     return found
 
 
-def batch_csv(graded: Sequence[Graded]) -> str:
-    """One row per submission and quantity: how many values were checked and right, the worst
-    verdict, every mistake named, the first wrong cell and what is said about it. Numbers are
-    written with a point, for any spreadsheet."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
-    for record, said in graded:
-        if "error" in record:
-            writer.writerow([_cell(record["id"]), *[""] * (len(CSV_COLUMNS) - 3),
-                             record["error"]["code"], record["error"]["message"]])
-            continue
-        by_quantity: dict[str, list[dict[str, Any]]] = {}
-        for answer in record["answers"]:
-            by_quantity.setdefault(answer["quantity"], []).append(answer)
-        for quantity, answers in by_quantity.items():
-            wrong = [answer for answer in answers if answer["verdict"] == "wrong"]
-            codes = {code for answer in answers for code in answer["diagnoses"]}
-            scalar = answers[0] if answers[0]["cell"] is None else None
-            writer.writerow([
-                _cell(record["id"]), quantity, len(answers), len(answers) - len(wrong),
-                len(wrong), max((answer["verdict"] for answer in answers), key=VERDICTS.index),
-                " ".join(code for code in CODES if code in codes),
-                ",".join(map(str, wrong[0]["cell"])) if wrong and wrong[0]["cell"] else "",
-                _cell(scalar["given"]) if scalar else "",
-                _cell(scalar["correct"]) if scalar else "", said.get(quantity, ""), "",
-            ])
-    return out.getvalue()
-
-
-def _cell(value: Any) -> str:
-    return "" if value is None else str(value)
+def csv_rows(record: Mapping[str, Any], said: Mapping[str, str]) -> list[list[Cell]]:
+    """A graded record (:func:`submission_json` or :func:`error_json`) as spreadsheet rows, one
+    per quantity (:data:`CSV_COLUMNS`): how many values were checked and right, the worst
+    verdict, every mistake named, the first wrong cell and what ``said`` says about it."""
+    if "error" in record:
+        return [[record["id"], *[None] * (len(CSV_COLUMNS) - 3), record["error"]["code"],
+                 record["error"]["message"]]]
+    by_quantity: dict[str, list[dict[str, Any]]] = {}
+    for answer in record["answers"]:
+        by_quantity.setdefault(answer["quantity"], []).append(answer)
+    rows: list[list[Cell]] = []
+    for quantity, answers in by_quantity.items():
+        wrong = [answer for answer in answers if answer["verdict"] == "wrong"]
+        codes = {code for answer in answers for code in answer["diagnoses"]}
+        scalar = answers[0] if answers[0]["cell"] is None else None
+        rows.append([
+            record["id"], quantity, len(answers), len(answers) - len(wrong), len(wrong),
+            max((answer["verdict"] for answer in answers), key=VERDICTS.index),
+            " ".join(code for code in CODES if code in codes),
+            # "4, 0", not "4,0": a spreadsheet with a decimal comma would read the number 4.
+            ", ".join(map(str, wrong[0]["cell"])) if wrong and wrong[0]["cell"] else None,
+            scalar["given"] if scalar else None, scalar["correct"] if scalar else None,
+            said.get(quantity, ""), None,
+        ])
+    return rows
 
 
 # --- one submission as text -----------------------------------------------------------------------

@@ -6,8 +6,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, BinaryIO
 
 import numpy as np
 from numpy.typing import NDArray
@@ -28,47 +29,77 @@ from .errors import CliError, sourced
 MAX_FILE_BYTES = MAX_ITEMS * 24
 
 
-def read_bytes(path: str) -> bytes:
+@contextmanager
+def open_input(path: str) -> Iterator[BinaryIO]:
+    """A file (``-``: standard input) opened for reading bytes; a file that cannot be opened
+    (missing, a folder, not allowed) raises the user's error. Only the opening is translated:
+    an error while the caller works (a closed pipe on output) stays what it is."""
     if path == "-":
-        return sys.stdin.buffer.read()
+        yield sys.stdin.buffer
+        return
     try:
         if os.path.isdir(path):
             raise CliError("file_is_directory", path=path)
-        if os.path.getsize(path) > MAX_FILE_BYTES:
-            raise CliError("file_too_large", path=path, limit=MAX_FILE_BYTES // 1_000_000)
-        with open(path, "rb") as handle:
-            return handle.read()
+        handle = open(path, "rb")  # noqa: SIM115 - closed by the with below
     except FileNotFoundError:
         raise CliError("file_not_found", path=path) from None
     except PermissionError:
         raise CliError("file_permission", path=path) from None
     except OSError:
         raise CliError("file_unreadable", path=path) from None
+    with handle:
+        yield handle
+
+
+def read_bytes(path: str) -> bytes:
+    """A whole file (``-``: standard input), refused beyond :data:`MAX_FILE_BYTES`."""
+    with open_input(path) as stream:
+        try:
+            if path != "-" and os.fstat(stream.fileno()).st_size > MAX_FILE_BYTES:
+                raise CliError("file_too_large", path=path, limit=MAX_FILE_BYTES // 1_000_000)
+            data = stream.read(MAX_FILE_BYTES + 1)  # a pipe has no size to ask in advance
+        except OSError:
+            raise CliError("file_unreadable", path=path) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise CliError("file_too_large", path=path, limit=MAX_FILE_BYTES // 1_000_000)
+    return data
+
+
+def read_text(path: str) -> str:
+    """A text file (``-``: standard input), decoded like the rating files."""
+    return decode_text(read_bytes(path))
 
 
 def read_ratings_file(path: str) -> tuple[NDArray[np.int64], ...]:
     """One or two rating columns from a text or CSV file (``-`` reads standard input).
 
-    A file with one non-empty line is a vector (``4, 4, 3, 1``); otherwise it is read as CSV with
-    one column (one rater) or two (actual, then predicted), header optional. A text file holding
-    several ratings per line, which is not a CSV, falls back to being read as one vector.
+    A file with one line of ratings is a vector (``4, 4, 3, 1``); otherwise it is read as CSV with
+    one column (one rater) or two (actual, then predicted), header optional (a header alone is
+    said to be one). A text file holding several ratings per line that is no CSV (the first line
+    has more than two, or they are separated by spaces) falls back to being read as one vector;
+    a CSV whose lines have different widths never does: the line is named.
     """
-    text = decode_text(read_bytes(path))
+    text = read_text(path)
     lines = [line for line in text.splitlines() if line.strip()]
     if not lines:
         raise InputError("empty")
-    if len(lines) == 1:
+    if len(lines) == 1 and any(character.isdigit() for character in lines[0]):
         return (parse_vector(text),)
     try:
         return parse_csv(text).columns
     except InputError as csv_error:
-        if csv_error.code not in {"csv_too_many_columns", "csv_ragged", "csv_bad_cell"}:
+        ragged_csv = csv_error.code == "csv_ragged" and _has_delimiter(lines[0])
+        if ragged_csv or csv_error.code not in {"csv_too_many_columns", "csv_ragged",
+                                                 "csv_bad_cell"}:
             raise
         try:
             return (parse_vector(text),)
         except InputError:
             raise csv_error from None
 
+
+def _has_delimiter(line: str) -> bool:
+    return any(delimiter in line for delimiter in ",;\t")
 
 
 def _sourced(source: str, function: Callable[..., Any], *args: Any) -> Any:
@@ -121,6 +152,8 @@ def compute(args: argparse.Namespace) -> tuple[Walkthrough, KappaStatistics]:
             raise CliError("missing_actual")
         raise CliError("missing_input")
 
+    if args.actual_file == "-" and args.predicted_file == "-":
+        raise CliError("stdin_twice")
     predicted_option = "--predicted" if args.predicted is not None else "--predicted-file"
     predicted_given = args.predicted is not None or args.predicted_file is not None
     if args.actual_file is not None:

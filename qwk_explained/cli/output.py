@@ -18,3 +18,18 @@ def write(stream: TextSink, text: str) -> None:
     except UnicodeEncodeError:
         encoding = getattr(stream, "encoding", None) or "ascii"
         stream.write(text.encode(encoding, "replace").decode(encoding))
+
+
+def write_utf8(stream: TextSink, text: str) -> None:
+    """Write ``text`` encoded as UTF-8 whatever the terminal's encoding, and flush it: a CSV file
+    or JSON Lines is read by programs that expect UTF-8 (and a "?" would corrupt a name), and
+    each line of a batch goes out as soon as it is graded."""
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None:  # a stream without bytes underneath (io.StringIO): text as it is
+        stream.write(text)
+    else:
+        flush = getattr(stream, "flush", None)
+        if flush is not None:
+            flush()  # text written before must come first
+        buffer.write(text.encode("utf-8"))
+        buffer.flush()

@@ -6,16 +6,17 @@ problem to explain, to the careful reader, which gives the same columns, only mo
 
 from __future__ import annotations
 
-import io
+import re
 import warnings
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
-from numpy.typing import NDArray
 
 from . import limits
 from .errors import InputError
 from .parse import DECIMAL, INTEGRAL, IntArray, normalise, shorten, tokens_to_ints
+from .plain import read_integer_rows
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,10 @@ def parse_csv(data: bytes | str) -> CsvColumns:
     data : bytes or str
         The file's content. Bytes are decoded as UTF-8 (with or without a byte order mark), else
         as Windows-1252. Cells are separated by commas, semicolons or tabs (the first line
-        decides); a first row without a single number is a header. Quotes are ignored.
+        decides); a first row without a single number is a header. Quotes are ignored, and so
+        are empty cells at the end of a row (``1,2,``) and rows of delimiters alone (``,``),
+        which spreadsheets export. A whole number may be written ``3.0``, or ``3,0`` when the
+        cells are not separated by commas (Spanish and Turkish spreadsheets).
 
     Returns
     -------
@@ -66,9 +70,11 @@ def parse_csv(data: bytes | str) -> CsvColumns:
     Raises
     ------
     InputError
-        ``csv_not_text`` (a binary file), ``empty``, ``csv_too_many_columns``, ``csv_ragged``
-        (a row of another width, with its line number) or ``csv_bad_cell`` (the first cell that
-        is not an integer rating, with its line number).
+        ``csv_not_text`` (a binary file), ``empty``, ``csv_header_only`` (a header and no
+        rating), ``csv_too_many_columns``, ``csv_ragged`` (a row of another width, with its
+        line number: rows are never paired across lines), ``too_many_items`` (more rows than
+        :data:`~.limits.MAX_ITEMS`) or ``csv_bad_cell`` (the first cell that is not an integer
+        rating, with its line number).
 
     See Also
     --------
@@ -87,14 +93,25 @@ def parse_csv(data: bytes | str) -> CsvColumns:
     (('actual', 'predicted'), [[4, 4, 3], [0, 2, 1]])
     >>> parse_csv("4\\n4\\n3\\n").header is None
     True
+    >>> parse_csv("actual;predicted\\n1,0;2,0\\n").columns[1].tolist()
+    [2]
     >>> try:
-    ...     parse_csv("1,2\\n3\\n")
+    ...     parse_csv("1,2\\n3\\n4,5,6\\n")
     ... except InputError as error:
     ...     print(error.code, error.params)
     csv_ragged {'line': 2, 'count': 1}
     """
     plain = _parse_csv_plain(data)
     return plain if plain is not None else _parse_csv_careful(data)
+
+
+def _cells(line: str, delimiter: str | None) -> list[str]:
+    """The cells of one line, stripped; empty cells at its end dropped (the trailing delimiter of
+    a spreadsheet's export, ``1,2,``), so that a line of delimiters alone has none."""
+    cells = [cell.strip() for cell in line.split(delimiter)]
+    while cells and not cells[-1]:
+        cells.pop()
+    return cells
 
 
 def _header_of(first_line: str) -> tuple[str | None, list[str], tuple[str, ...] | None]:
@@ -104,7 +121,7 @@ def _header_of(first_line: str) -> tuple[str | None, list[str], tuple[str, ...] 
     data row, reported by the careful reader with its line number.
     """
     delimiter = _delimiter(first_line)
-    first = [cell.strip() for cell in first_line.split(delimiter)]
+    first = _cells(first_line, delimiter)
     if any(INTEGRAL.match(cell) or DECIMAL.match(cell) for cell in first):
         return delimiter, first, None
     return delimiter, first, tuple(shorten(cell) for cell in first)
@@ -117,15 +134,14 @@ _PLAIN_BODY = b"0123456789+- \r\n"
 def _parse_csv_plain(data: bytes | str, *, reader: str = "auto") -> CsvColumns | None:
     """The common upload (integers, one delimiter, maybe a header) read by a C CSV reader.
 
-    Why: the careful reader builds a Python string per cell and converts them in one numpy cast
-    that holds the GIL; a 20 MB upload took it 4 s, 2 s of which blocked every other session on
-    the server. pandas' C reader (installed with Streamlit) reads the same file in 0.2 s and
-    releases the GIL while it tokenizes, so other sessions go on; ``np.loadtxt`` (0.45 s, holding
-    the GIL) reads small files and stands in where pandas is not installed (``reader`` picks
-    one, for the tests). Either answers only when the file is plain: the body holds nothing but
-    digits, signs, spaces, line breaks and the first line's delimiter, every row has the first
-    line's width, every value is within the limits. Otherwise this returns ``None`` and the
-    careful reader gives the result or names the problem.
+    Why: the careful reader builds a Python string per cell and converts them with numpy while
+    holding the GIL; a 20 MB upload took it 4 s, 2 s of which blocked every other session on the
+    server, and pandas' C reader (:mod:`.plain`) reads it in 0.2 s, releasing the GIL
+    (``reader`` picks pandas or numpy, for the tests). It answers only when the file is plain:
+    the body holds nothing but digits, signs, spaces, line breaks and the first line's
+    delimiter, every row has the first line's width, every value is within the limits.
+    Otherwise this returns ``None`` and the careful reader gives the result or names the
+    problem.
     """
     raw = data.encode("utf-8") if isinstance(data, str) else data
     if b"\x00" in raw[:4096]:
@@ -148,7 +164,7 @@ def _parse_csv_plain(data: bytes | str, *, reader: str = "auto") -> CsvColumns |
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error")  # e.g. "empty input": the careful reader explains
-            values = _read_plain(body, delimiter, reader)
+            values = read_integer_rows(body, delimiter, reader)
     except (ValueError, OverflowError, UserWarning):  # pandas' parser errors are ValueErrors
         return None
     if (values.shape[1] != len(first) or values.shape[0] > limits.MAX_ITEMS
@@ -157,68 +173,130 @@ def _parse_csv_plain(data: bytes | str, *, reader: str = "auto") -> CsvColumns |
     return CsvColumns(tuple(values[:, k].copy() for k in range(values.shape[1])), header)
 
 
-#: Plain bodies from this size on go to pandas where it is installed; for smaller ones (0.03 s in
-#: ``np.loadtxt`` at 1 MB) importing pandas would cost more than it saves (a command line run).
-_PANDAS_FROM_BYTES = 1 << 20
+#: Characters of text the careful reader handles at a time (cleaned, split and converted): a
+#: large file is never copied whole, and a Python string per cell lives only for its block.
+_BLOCK_CHARS = 1 << 18
+#: A whole number written with a decimal comma (``3,0``, Spanish and Turkish spreadsheets).
+_WHOLE_WITH_COMMA = re.compile(r"^([+-]?[0-9]+),0*$")
+_SPACE = re.compile(r"[^\S\n]")  # whitespace inside a line
 
 
-def _read_plain(body: bytes, delimiter: str | None, reader: str) -> NDArray[np.int64]:
-    """The rows of a plain CSV body as an int64 matrix (pandas if it is there, else numpy)."""
-    if reader == "pandas" or (reader == "auto" and len(body) >= _PANDAS_FROM_BYTES):
-        try:  # here, not at the top: pandas is optional, and slow to import for a small file
-            import pandas as pd
-        except ImportError:
-            if reader == "pandas":
-                raise
+def _line_blocks(text: str) -> Iterator[tuple[list[int], list[str]]]:
+    """The non-empty lines of ``text``, normalised, quotes dropped and stripped, with their
+    numbers (from 1), a block of about :data:`_BLOCK_CHARS` characters at a time (each block
+    ends at a line feed, so no line is cut)."""
+    done, start = 0, 0
+    while start < len(text):
+        end = text.find("\n", start + _BLOCK_CHARS)
+        end = len(text) if end < 0 else end + 1
+        block = normalise(text[start:end]).replace('"', "").replace("'", "")
+        stripped = [line.strip() for line in block.splitlines()]
+        if "" in stripped:
+            numbers = [done + k for k, line in enumerate(stripped, start=1) if line]
+            lines = [line for line in stripped if line]
         else:
-            frame = pd.read_csv(io.BytesIO(body), sep=delimiter or r"\s+", header=None,
-                                dtype=np.int64, engine="c", na_filter=False)
-            return frame.to_numpy(dtype=np.int64)
-    return np.loadtxt(io.BytesIO(body), delimiter=delimiter, dtype=np.int64, comments=None,
-                      ndmin=2)
+            numbers, lines = list(range(done + 1, done + len(stripped) + 1)), stripped
+        done += len(stripped)
+        if lines:
+            yield numbers, lines
+        start = end
 
 
 def _parse_csv_careful(data: bytes | str) -> CsvColumns:
-    """:func:`parse_csv` for any file: every line and cell checked, the first problem named."""
-    text = normalise(decode_text(data)).replace('"', "").replace("'", "")
-    lines = [line.strip() for line in text.splitlines()]
-    lines = [line for line in lines if line]
-    if not lines:
+    """:func:`parse_csv` for any file: every line and cell checked, the first problem named.
+
+    Items (rows) are counted against :data:`~.limits.MAX_ITEMS`, not cells. The file is read a
+    block at a time, so memory stays about that of the text and the ratings read.
+    """
+    header: tuple[str, ...] | None = None
+    delimiter: str | None = None
+    width = count = 0
+    read: list[list[IntArray]] = []
+    blocks = _line_blocks(decode_text(data))
+    for numbers, lines in blocks:
+        if not width:  # the first row (a header or data) is still to be found
+            first = next((k for k, line in enumerate(lines) if _cells(line, _delimiter(line))),
+                         None)
+            if first is None:  # rows of delimiters alone (",,") are empty rows
+                continue
+            delimiter, cells, header = _header_of(lines[first])
+            width = len(cells)
+            if width > 2:
+                raise InputError("csv_too_many_columns", count=width)
+            read = [[] for _ in range(width)]
+            start = first + 1 if header else first
+            numbers, lines = numbers[start:], lines[start:]
+        columns, numbers = _block_cells(numbers, lines, delimiter, width)
+        count += len(numbers)
+        if count > limits.MAX_ITEMS:
+            count += sum(len(_block_cells(n, rest, delimiter, width)[1]) for n, rest in blocks)
+            raise InputError("too_many_items", count=count, limit=limits.MAX_ITEMS)
+        for parts, values in zip(read, _convert(columns, numbers), strict=True):
+            parts.append(values)
+    if not width:
         raise InputError("empty")
-    delimiter, first, header = _header_of(lines[0])
-    if header:
-        lines = lines[1:]
-        if not lines:
-            raise InputError("empty")
-    width = len(first)
-    if width > 2:
-        raise InputError("csv_too_many_columns", count=width)
-    line_offset = 2 if header else 1
-    if width == 1:
-        cells = [line.split(delimiter)[0] if delimiter else line for line in lines]
+    if count == 0:  # the first row was a header
+        raise InputError("csv_header_only")
+    return CsvColumns(tuple(np.concatenate(parts) for parts in read), header)
+
+
+def _block_cells(numbers: list[int], lines: list[str], delimiter: str | None,
+                 width: int) -> tuple[list[list[str]], list[int]]:
+    """The cells of a block of lines, column by column, and the numbers of the lines that are
+    rows (not empty); a line of another width is ``csv_ragged``, with its number.
+
+    The common block (every line with exactly the first row's delimiters, no empty cell) is
+    split in one go; any other is split row by row, which names the problem.
+    """
+    columns: list[list[str]]
+    if delimiter is not None and width == 2:
+        joined = "\n".join(lines)
+        other = re.escape(delimiter)
+        # A line without the delimiter, or with it twice: split row by row below.
+        if not re.search(f"^[^{other}\n]*$|^[^{other}\n]*{other}[^\n]*{other}", joined,
+                         re.MULTILINE):
+            flat = joined.replace("\n", delimiter).split(delimiter)
+            if _SPACE.search(joined):
+                flat = [cell.strip() for cell in flat]
+            if "" not in flat:
+                columns = [flat[0::2], flat[1::2]]
+                return _whole_commas(columns, delimiter), numbers
+    if delimiter is None and width == 1:
+        return _whole_commas([lines], delimiter), numbers
+    columns, rows = [[] for _ in range(width)], []
+    for number, line in zip(numbers, lines, strict=True):
+        cells = _cells(line, delimiter)
+        if not cells:  # ",," or ";": an empty row of a spreadsheet's export
+            continue
+        if len(cells) != width:
+            raise InputError("csv_ragged", line=number, count=len(cells))
+        for column, cell in zip(columns, cells, strict=True):
+            column.append(cell)
+        rows.append(number)
+    return _whole_commas(columns, delimiter), rows
+
+
+def _whole_commas(columns: list[list[str]], delimiter: str | None) -> list[list[str]]:
+    """``3,0`` read as ``3`` where a comma cannot be the delimiter (a decimal-comma export)."""
+    if delimiter == ",":
+        return columns
+    return [[_WHOLE_WITH_COMMA.sub(r"\1", cell) if "," in cell else cell for cell in column]
+            for column in columns]
+
+
+def _convert(columns: list[list[str]], numbers: list[int]) -> list[IntArray]:
+    """Each column's cells as ratings; the first bad cell in reading order (line, then column)
+    is the one named, with its line."""
+    converted, bad = [], []
+    for column, cells in enumerate(columns):
         try:
-            values = tokens_to_ints([c.strip() for c in cells], first_position=line_offset)
+            converted.append(tokens_to_ints(cells, first_position=0))
         except InputError as error:
-            raise InputError("csv_bad_cell", line=error.params.get("position", 0),
-                             token=error.params.get("token", "")) from None
-        return CsvColumns((values,), header)
-    if delimiter is None:
-        flat = " ".join(lines).split()
-    else:
-        flat = delimiter.join(lines).split(delimiter)
-    if len(flat) != 2 * len(lines):
-        for number, line in enumerate(lines):
-            count = len(line.split(delimiter)) if delimiter else len(line.split())
-            if count != 2:
-                raise InputError("csv_ragged", line=number + line_offset, count=count)
-    flat = [cell.strip() for cell in flat]
-    try:
-        values = tokens_to_ints(flat, first_position=0)
-    except InputError as error:
-        position = error.params.get("position")
-        if position is None:
-            raise
-        raise InputError("csv_bad_cell", line=position // 2 + line_offset,
-                         token=error.params.get("token", "")) from None
-    pairs = values.reshape(-1, 2)
-    return CsvColumns((pairs[:, 0].copy(), pairs[:, 1].copy()), header)
+            position = error.params.get("position")
+            if position is None:
+                raise
+            bad.append((position, column, error.params.get("token", "")))
+    if bad:
+        position, _, token = min(bad)
+        raise InputError("csv_bad_cell", line=numbers[position], token=token)
+    return converted

@@ -1,7 +1,8 @@
 """Rating vectors typed as text: ``"4, 4;3\n1"`` -> an int64 array, or the first bad token named.
 
-Parsing is vectorised: a million ratings go through one ``str.split`` and one numpy conversion;
-the slow per-token scan only runs to *explain* a failure, with an
+Parsing is vectorised: a million ratings go through one ``str.split`` and one numpy conversion,
+and a large plain paste (digits, signs and separators only) goes to a C reader that releases the
+GIL (:mod:`.plain`); the slow per-token scan only runs to *explain* a failure, with an
 :class:`~qwk_explained.core.errors.InputError` whose code the locales translate.
 """
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+import warnings
 from collections.abc import Sequence
 
 import numpy as np
@@ -16,6 +18,7 @@ from numpy.typing import NDArray
 
 from . import limits
 from .errors import InputError
+from .plain import PANDAS_FROM_BYTES, read_integer_rows
 
 SEPARATORS = re.compile(r"[\s,;、]+")
 INTEGRAL = re.compile(r"^[+-]?[0-9]+(?:\.0*)?$")
@@ -113,8 +116,11 @@ def parse_vector(text: str) -> IntArray:
 
     Notes
     -----
-    One split and one numpy conversion read a million ratings; the token-by-token scan only runs
-    once that conversion has failed, to name the first bad token.
+    One split and one numpy conversion read a million ratings. A text of a megabyte or more made
+    of ASCII digits, signs and separators only is read by a C reader instead, which releases the
+    GIL while it works, so a server's other sessions go on during a large paste
+    (:func:`_parse_vector_plain`). The token-by-token scan only runs once a conversion has
+    failed, to name the first bad token.
 
     Examples
     --------
@@ -132,8 +138,48 @@ def parse_vector(text: str) -> IntArray:
         raise InputError("empty")
     if len(text) > limits.MAX_ITEMS * 12:
         raise InputError("too_many_items", count=len(text) // 2, limit=limits.MAX_ITEMS)
+    if len(text) >= PANDAS_FROM_BYTES:
+        plain = _parse_vector_plain(text)
+        if plain is not None:
+            return plain
     # Separators at either end (any Unicode whitespace included) leave empty tokens: drop them.
     tokens = [token for token in SEPARATORS.split(normalise(text)) if token]
     if not tokens:
         raise InputError("empty")
     return tokens_to_ints(tokens)
+
+
+#: Every ASCII separator of :data:`SEPARATORS` and every bracket :func:`normalise` drops, as a
+#: line break: a plain vector becomes one rating per line for the C reader.
+_TO_LINES = bytes.maketrans(b" \t\r\n\x0b\x0c,;" + _BRACKETS.encode(),
+                            b"\n" * (8 + len(_BRACKETS)))
+#: What a plain vector holds once its separators are line breaks (anything else is explained by
+#: the careful path: decimals, words, full-width digits, ``1_0``...).
+_PLAIN_VECTOR = b"0123456789+-\n"
+
+
+def _parse_vector_plain(text: str, *, reader: str = "auto") -> IntArray | None:
+    """:func:`parse_vector` of a plain text by a C reader (:mod:`.plain`), or ``None``.
+
+    Plain: ASCII digits and signs separated by spaces, tabs, commas, semicolons, line breaks and
+    brackets, every value an int64 within :data:`~.limits.MAX_ABS_RATING`, at most
+    :data:`~.limits.MAX_ITEMS` of them. Then the result is exactly the careful path's (the same
+    tokens, the same order); otherwise ``None``, and the careful path reads or explains it.
+    """
+    if not text.isascii():
+        return None
+    body = text.encode("ascii").translate(_TO_LINES)
+    if body.translate(None, _PLAIN_VECTOR):
+        return None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # numpy's "input contained no data": explained later
+            rows = read_integer_rows(body, ",", reader)
+    except (ValueError, OverflowError, UserWarning):
+        return None
+    if rows.shape[1] != 1 or not 0 < rows.shape[0] <= limits.MAX_ITEMS:
+        return None
+    values = rows[:, 0]
+    if max(-int(values.min()), int(values.max())) > limits.MAX_ABS_RATING:
+        return None
+    return values

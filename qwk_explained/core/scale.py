@@ -14,8 +14,8 @@ import numpy as np
 
 from . import limits
 from .errors import InputError
-from .parse import IntArray
-from .types import SCALES, Scale
+from .parse import IntArray, shorten
+from .types import SCALES, Scale, is_scale
 from .validate import as_ratings
 
 __all__ = ["SCALES", "rating_scale", "scale_labels"]
@@ -70,8 +70,8 @@ def scale_labels(
 
     ``observed`` returns the sorted ratings that occur; it is only called for the observed scale.
     """
-    if scale not in SCALES:
-        raise InputError("unknown_scale", value=str(scale), choices=", ".join(SCALES))
+    if not is_scale(scale):
+        raise InputError("unknown_scale", value=shorten(str(scale)), choices=", ".join(SCALES))
     min_rating, max_rating = _bound(min_rating), _bound(max_rating)
     if min_rating is not None and max_rating is not None and min_rating > max_rating:
         raise InputError("bounds_reversed", min_rating=min_rating, max_rating=max_rating)

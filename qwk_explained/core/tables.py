@@ -16,6 +16,7 @@ from numpy.typing import NDArray
 from . import limits
 from .errors import InputError
 from .parse import INTEGRAL, shorten
+from .validate import unmasked
 
 
 def parse_table(text: str) -> NDArray[np.int64]:
@@ -86,7 +87,12 @@ def parse_table(text: str) -> NDArray[np.int64]:
 
 
 def as_table(table: Any) -> NDArray[np.int64]:
-    """Validate a contingency table: square, non-negative whole counts, not all zero."""
+    """Validate a contingency table: square, non-negative whole counts, not all zero.
+
+    A boolean is no count, even among numbers (numpy would read ``True`` as 1), and a masked
+    array that hides a cell is refused (numpy would count the hidden value).
+    """
+    table = unmasked(table)
     try:
         array = np.asarray(table)
     except ValueError:  # ragged nested lists
@@ -100,6 +106,11 @@ def as_table(table: Any) -> NDArray[np.int64]:
         raise InputError("table_not_square", rows=rows, columns=columns)
     if rows > limits.MAX_RATINGS:
         raise InputError("too_many_ratings", count=rows, limit=limits.MAX_RATINGS)
+    if array.dtype.kind in "iuf" and isinstance(table, list | tuple) and _has_boolean(table):
+        r, c, cell = _first_bad_cell(table)
+        raise InputError("table_bad_count", row=r + 1, column=c + 1, token=shorten(str(cell)))
+    if array.dtype.kind == "f" and array.dtype.itemsize < 8:  # float16 cannot hold the limit
+        array = array.astype(np.float64)
     if array.dtype.kind in "iuf":
         with np.errstate(invalid="ignore"):
             bad = (array < 0) | (array > limits.MAX_CELL_COUNT)  # before a cast could wrap 1e300
@@ -120,6 +131,10 @@ def as_table(table: Any) -> NDArray[np.int64]:
     return counts
 
 
+def _has_boolean(rows: Any) -> bool:
+    return any(isinstance(cell, bool | np.bool_) for row in rows for cell in row)
+
+
 def _is_ragged(table: Any) -> bool:
     try:
         return len({len(row) for row in table}) > 1
@@ -131,7 +146,8 @@ def _first_bad_cell(rows: Any) -> tuple[int, int, Any]:
     """Row, column and value of the first cell that is not a count (rows as given, not cast)."""
     for r, row in enumerate(rows):
         for c, cell in enumerate(row):
-            if isinstance(cell, bool | np.bool_) or not isinstance(cell, int | float | np.number):
+            if (isinstance(cell, bool | np.bool_)
+                    or not isinstance(cell, int | float | np.integer | np.floating)):
                 return r, c, cell
             if not (0 <= cell <= limits.MAX_CELL_COUNT and float(cell).is_integer()):
                 return r, c, cell
@@ -140,8 +156,8 @@ def _first_bad_cell(rows: Any) -> tuple[int, int, Any]:
 
 def _not_square(table: Any, array: NDArray[Any]) -> InputError:
     """The error for a table that is not a rectangle of numbers (ragged rows, a flat list...)."""
-    if array.ndim == 0:
-        return InputError("table_not_square", rows=0, columns=0)
+    if array.ndim == 0:  # one number, None, a set...: no rows at all
+        return InputError("table_not_a_table")
     if array.ndim > 2:
         return InputError("table_not_square", rows=array.shape[0],
                           columns=int(np.prod(array.shape[1:])))

@@ -50,7 +50,16 @@ def is_weighting(value: object) -> TypeGuard[Weighting]:
     >>> is_weighting("linear"), is_weighting("cubic")
     (True, False)
     """
-    return value in WEIGHTINGS
+    return isinstance(value, str) and value in WEIGHTINGS  # an array would compare elementwise
+
+
+def is_quantity(value: object) -> TypeGuard[Quantity]:
+    """Whether ``value`` names a quantity a learner can have checked (``"expected"``, ``"kappa"``).
+
+    >>> is_quantity("expected"), is_quantity("histograms")
+    (True, False)
+    """
+    return value in QUANTITIES
 
 
 def is_scale(value: object) -> TypeGuard[Scale]:
@@ -59,4 +68,4 @@ def is_scale(value: object) -> TypeGuard[Scale]:
     >>> is_scale("observed"), is_scale("fixed")
     (True, False)
     """
-    return value in SCALES
+    return isinstance(value, str) and value in SCALES  # an array would compare elementwise

@@ -11,6 +11,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .errors import InputError
+from .parse import shorten
 from .types import (
     WEIGHTINGS,
     Weighting,
@@ -19,8 +20,9 @@ from .types import (
     WeightsName,
     is_weighting,
 )
+from .validate import unmasked
 
-__all__ = ["WEIGHTINGS", "custom_weights", "resolve_weights", "weight_matrix"]
+__all__ = ["custom_weights", "resolve_weights", "weight_matrix"]
 
 
 def weight_matrix(kind: Weighting, size: int) -> NDArray[np.float64]:
@@ -82,7 +84,7 @@ def weight_matrix(kind: Weighting, size: int) -> NDArray[np.float64]:
     >>> weight_matrix("unweighted", 3).tolist()
     [[0.0, 1.0, 1.0], [1.0, 0.0, 1.0], [1.0, 1.0, 0.0]]
     """
-    if kind not in WEIGHTINGS:
+    if not is_weighting(kind):
         raise InputError("unknown_weights", value=str(kind), choices=", ".join(WEIGHTINGS))
     positions = np.arange(size, dtype=np.float64)
     distance = np.abs(positions[:, None] - positions[None, :])
@@ -96,9 +98,17 @@ def weight_matrix(kind: Weighting, size: int) -> NDArray[np.float64]:
 
 
 def custom_weights(matrix: WeightMatrixLike, size: int) -> NDArray[np.float64]:
-    """Validate a user-supplied N x N disagreement matrix: finite, non-negative, right shape."""
+    """Validate a user-supplied N x N disagreement matrix: finite, non-negative, right shape.
+
+    Real numbers only: a complex matrix is refused rather than cast (numpy would drop the
+    imaginary parts with a warning), and so is a masked one that hides a value.
+    """
+    matrix = unmasked(matrix)
     try:
-        weights = np.asarray(matrix, dtype=np.float64)
+        given = np.asarray(matrix)
+        if given.dtype.kind not in "biufOUS":  # complex, dates, records
+            raise TypeError
+        weights = given.astype(np.float64)  # objects and text must each read as a real number
     except (TypeError, ValueError):
         raise InputError("weights_bad_matrix", size=size) from None
     if weights.shape != (size, size):
@@ -118,6 +128,7 @@ def resolve_weights(
     """
     if isinstance(weights, str):
         if not is_weighting(weights):
-            raise InputError("unknown_weights", value=weights, choices=", ".join(WEIGHTINGS))
+            raise InputError("unknown_weights", value=shorten(weights),
+                             choices=", ".join(WEIGHTINGS))
         return weights, weight_matrix(weights, size)
     return "custom", custom_weights(weights, size)

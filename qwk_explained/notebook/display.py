@@ -13,9 +13,9 @@ the engine only, and the presentation layers (sentences, formulas, markup: the o
 :mod:`.render`) load inside the methods that display. IPython, anywidget and plotly are never
 needed to compute, only to show.
 
-Every rich output is written from one outline, the worksheet's: ``text/plain`` is what the
-command line prints, ``text/markdown`` and ``text/html`` the steps with their formulas and
-tables. ``application/json`` (the command line's ``--json`` object) is given
+Every rich output is written from one outline, the worksheet's and the command line's:
+``text/plain`` as the command line writes it, ``text/markdown`` and ``text/html`` the steps with
+their formulas and tables. ``application/json`` (the command line's ``--json`` object) is given
 only when asked for, with ``display(result, include=["application/json"])`` or
 :attr:`Explanation.json`: JupyterLab ranks its JSON viewer above every other renderer, so a
 bundle that always held JSON would show a tree of numbers instead of the walkthrough.
@@ -40,8 +40,8 @@ from qwk_explained.present.languages import LANGUAGES, environment_language
 if TYPE_CHECKING:
     from plotly.graph_objects import Figure
 
+    from qwk_explained.present.blocks import Block
     from qwk_explained.present.catalogue import StepSlug
-    from qwk_explained.present.outline import Block
 
 __all__ = ["ExplainedStatistics", "ExplainedWalkthrough", "Explanation", "Figures",
            "NotebookError", "walkthrough", "walkthrough_from_table"]
@@ -61,8 +61,8 @@ def _language(lang: str | None) -> str:
     """``lang``, checked; by default the language the environment asks for, as the terminal."""
     if lang is None:
         return environment_language()
-    if lang not in LANGUAGES:
-        raise InputError("unknown_language", value=str(lang), choices=", ".join(LANGUAGES))
+    if not isinstance(lang, str) or lang not in LANGUAGES:
+        raise InputError("unknown_language", value=str(lang)[:40], choices=", ".join(LANGUAGES))
     return lang
 
 
@@ -118,15 +118,16 @@ class ExplainedWalkthrough(Walkthrough):
         step : str or int, optional
             One step only, by slug (``"expected"``) or number (``4``), as the catalogue numbers
             them on every surface.
-        cell : (int, int), optional
+        cell : (int, int) or str, optional
             The cell whose arithmetic the formulas work out, as (actual rating, predicted
-            rating); by default the first cell where the raters disagree, as in the app.
+            rating), or as text (``"4,0"``); by default the first cell where the raters
+            disagree, as in the app.
 
         Examples
         --------
         >>> from qwk_explained import walkthrough
-        >>> w = walkthrough([4, 4, 3, 4, 4, 4, 1, 1, 2, 1], [0, 2, 1, 0, 0, 0, 1, 1, 2, 1])
-        >>> spanish = w.explain("es", step="kappa").markdown
+        >>> result = walkthrough([4, 4, 3, 4, 4, 4, 1, 1, 2, 1], [0, 2, 1, 0, 0, 0, 1, 1, 2, 1])
+        >>> spanish = result.explain("es", step="kappa").markdown
         >>> r"\kappa = 1 - \frac{0{,}45}{0{,}395} = 1 - 1{,}1392 = -0{,}1392" in spanish
         True
         """
@@ -145,10 +146,18 @@ class ExplainedWalkthrough(Walkthrough):
         position = default_cell(self) if cell is None else self._position(cell)
         return Explanation(self, language, slug, position)
 
-    def _position(self, cell: tuple[int, int]) -> Cell:
-        """Rating labels (what the reader typed) to positions (what the formulas index)."""
+    def _position(self, cell: Any) -> Cell:
+        """Rating labels (what the reader typed: ``(4, 0)``, or ``"4,0"`` as a link writes it)
+        to positions (what the formulas index). Anything but two ratings is refused: a string
+        iterated character by character, or a third number, would name another cell."""
+        from qwk_explained.core.parse import shorten
+        from qwk_explained.teaching.cells import read_cell
+
+        ratings = read_cell(cell) if isinstance(cell, str) else cell
+        if not isinstance(ratings, tuple | list | np.ndarray) or len(ratings) != 2:
+            raise NotebookError("bad_cell", value=shorten(str(cell)))
         positions = []
-        for rating in cell:
+        for rating in ratings:
             is_rating = isinstance(rating, int | np.integer) and not isinstance(rating, bool)
             found = np.flatnonzero(self.labels == rating) if is_rating else np.empty(0)
             if found.size != 1:
@@ -170,13 +179,13 @@ class ExplainedWalkthrough(Walkthrough):
         """The app's plotly figures of every step (or one), titles in ``lang``, ``cell``
         outlined in the heatmaps. Needs plotly (the ``notebook`` extra)."""
         try:
-            from qwk_explained.present.catalogue import BY_SLUG
-            from qwk_explained.present.figures import WALKTHROUGH_FIGURES, walkthrough_figure
+            from qwk_explained.present.catalogue import BY_SLUG, FIGURE_NAMES
+            from qwk_explained.present.figures import walkthrough_figure
         except ImportError as error:  # plotly
             raise missing_extra(lang, error) from error
 
         explanation = self.explain(lang, step=step, cell=cell)
-        names = (list(WALKTHROUGH_FIGURES) if explanation.step is None
+        names = (list(FIGURE_NAMES) if explanation.step is None
                  else list(BY_SLUG[explanation.step].figures))
         position = None if cell is None else explanation.cell
         return Figures({name: walkthrough_figure(self, name, explanation.lang, position)
@@ -227,13 +236,10 @@ class Explanation:
 
     @property
     def text(self) -> str:
-        """What the command line prints: the whole walkthrough, or this step's section."""
-        from qwk_explained.cli.text import render_step, render_text
+        """The same blocks as plain text, as the command line writes them."""
+        from qwk_explained.present.markup import plain_text
 
-        if self.step is None:
-            return render_text(self.result, self.result.statistics(), self.lang,
-                               self.result.scale or "range")
-        return render_step(self.result, self.step, self.lang, self.cell)
+        return plain_text(self._blocks)
 
     @property
     def json(self) -> dict[str, Any]:
@@ -263,7 +269,7 @@ class ExplainedStatistics(KappaStatistics):
 
     def __eq__(self, other: object) -> bool:
         # The same numbers are the same statistics, shown or not (the core's equality compares
-        # classes too, which would make ``kappa_statistics(w) != w.statistics()``).
+        # classes too, which would make ``kappa_statistics(result) != result.statistics()``).
         if not isinstance(other, KappaStatistics):
             return NotImplemented
         return all(getattr(self, f.name) == getattr(other, f.name)
@@ -346,8 +352,8 @@ def walkthrough(actual: Any, predicted: Any, *, weights: Any = "quadratic",
     Examples
     --------
     >>> from qwk_explained import Walkthrough, walkthrough
-    >>> w = walkthrough([4, 4, 3, 4, 4, 4, 1, 1, 2, 1], [0, 2, 1, 0, 0, 0, 1, 1, 2, 1])
-    >>> isinstance(w, Walkthrough), round(w.kappa, 4)
+    >>> result = walkthrough([4, 4, 3, 4, 4, 4, 1, 1, 2, 1], [0, 2, 1, 0, 0, 0, 1, 1, 2, 1])
+    >>> isinstance(result, Walkthrough), round(result.kappa, 4)
     (True, -0.1392)
     """
     result = core_steps.walkthrough(actual, predicted, weights=weights, min_rating=min_rating,

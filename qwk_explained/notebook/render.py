@@ -21,8 +21,8 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from qwk_explained.present.blocks import Block, Formula, Heading, Metric, Table, Text
 from qwk_explained.present.markup import BOLD
-from qwk_explained.present.outline import Block, Formula, Heading, Table, Text
 
 #: HTML heading of each block level (an explanation sits inside a notebook's cells, under the
 #: notebook's own titles, as its Markdown does).
@@ -61,11 +61,22 @@ def mathml_available() -> bool:
     return True
 
 
+# latex2mathml writes the alignment marks of an aligned environment as the identifier "&": the
+# phone-width lines of a long formula (formulas.wrapped: every line starts at its "&") are one
+# left-aligned column, which it draws as a table.
+_ALIGNED = re.compile(r"\\begin\{aligned\}(.*?)\\end\{aligned\}", re.DOTALL)
+
+
+def _left_column(latex: str) -> str:
+    return _ALIGNED.sub(lambda m: r"\begin{array}{l}" + m[1].replace("&", "") + r"\end{array}",
+                        latex)
+
+
 def mathml(latex: str) -> str:
     """One display formula as MathML, numbers written as the language writes them."""
     from latex2mathml.converter import convert  # the notebook extra; see mathml_available()
 
-    text = _glue_numbers(convert(latex, display="block"))
+    text = _glue_numbers(convert(_left_column(latex), display="block"))
     # latex2mathml writes \pm as an identifier, which gets no space around it.
     text = text.replace("<mi>&#x000B1;</mi>", "<mo>&#x000B1;</mo>")
     return _SIGN.sub(r'\1<mo form="prefix">&#x02212;</mo>', text)
@@ -98,15 +109,17 @@ def html_fragment(blocks: Sequence[Block]) -> str:
         if isinstance(block, Heading):
             tag = _HTML_LEVEL[block.level]
             parts.append(f"<{tag}>{html.escape(block.text)}</{tag}>")
-        elif isinstance(block, Text):
+        elif isinstance(block, Text | Metric):
             name = f' class="qwk-{block.name}"' if block.name else ""
             parts.append(f"<p{name}>{_html_text(block.text)}</p>")
         elif isinstance(block, Formula):
             # Browsers draw MathML a little smaller than the text around it.
             parts.append(f'<div class="qwk-formula" style="font-size: 1.2em">'
                          f'{mathml(block.latex)}</div>')
-        else:
+        elif isinstance(block, Table):
             parts.append(_html_table(block))
+        else:  # a chart reaches a notebook as its table (outline.chart_blocks)
+            raise TypeError(f"{type(block).__name__} is not written as HTML")
     return "\n".join(parts)
 
 

@@ -22,13 +22,15 @@ import anywidget
 import traitlets
 
 from qwk_explained.core.errors import InputError, QwkError
-from qwk_explained.core.parse import parse_vector
+from qwk_explained.core.parse import parse_vector, shorten
 from qwk_explained.core.steps import Walkthrough, walkthrough
-from qwk_explained.core.types import WEIGHTINGS
+from qwk_explained.core.types import WEIGHTINGS, is_weighting
+from qwk_explained.core.validate import as_ratings
+from qwk_explained.present.blocks import Block, Chart
 from qwk_explained.present.catalogue import step
 from qwk_explained.present.i18n import message, t
 from qwk_explained.present.languages import LANGUAGES
-from qwk_explained.present.outline import Block, Formula, quantity_blocks, verdict_blocks
+from qwk_explained.present.outline import chart_blocks
 
 from . import render
 
@@ -38,39 +40,62 @@ FIELDS = ("actual", "predicted", "pair")
 
 
 def _as_text(values: Any) -> str:
-    """What a field shows for ratings given from Python: text as it is, a sequence joined."""
+    """What a field shows for ratings given from Python: text as it is (the parser says what is
+    wrong with it, in the field), a vector of whole numbers joined. Anything else (a dict, a
+    table, booleans, a masked array) is the engine's InputError, as for :func:`walkthrough`:
+    joining it would show something else than what was given (a dict's keys, a flattened
+    table)."""
     if isinstance(values, str):
         return values
-    try:
-        return ", ".join(str(v) for v in values)
-    except TypeError:  # a single number, None...: show it, and let the parser say what is wrong
-        return str(values)
+    return ", ".join(map(str, as_ratings(values).tolist()))
+
+
+class _Ratings(traitlets.TraitType[list[int], Any]):
+    """Ratings set from Python, checked by the engine (one numpy pass, not a trait per item) and
+    kept as a list of int; a value that is no ratings is a ``TraitError`` with the engine's
+    sentence in the widget's language. The parser's own results are taken as they are."""
+
+    default_value: list[int] = []
+    allow_none = False
+    info_text = "ratings"
+
+    def validate(self, obj: Any, value: Any) -> list[int]:
+        if obj._parsing:
+            return list(value)
+        try:
+            return as_ratings(value).tolist()
+        except InputError as error:
+            raise traitlets.TraitError(message(str(obj.lang), error)) from None
 
 
 def view_blocks(result: Walkthrough, lang: str) -> list[Block]:
     """What the widget shows below the fields: O, w and E as tables, then kappa worked out."""
     blocks: list[Block] = []
     for name in ("observed", "weights", "expected"):
-        blocks += quantity_blocks(result, name, lang)
-    if render.mathml_available():  # the notebook extra; without it the value alone is shown
-        blocks += [Formula(latex) for latex in step("kappa").plugged(result, (0, 0), lang)]
-    return blocks + verdict_blocks(result, lang)
+        blocks += chart_blocks(Chart(name, result), lang)
+    # Kappa's result and verdict as step 7 says them everywhere (no interval: the widget is for
+    # trying ratings); the formula needs MathML (the notebook extra), else the value alone.
+    roles = ("result", "verdict") if render.mathml_available() else ("verdict",)
+    return blocks + [block for block in step("kappa").blocks(result, (0, 0), lang)
+                     if block.role in roles]
 
 
 class KappaExplorer(anywidget.AnyWidget):
     """Edit two rating vectors and watch O, w, E and kappa follow (see :func:`explore`).
 
-    Traits (synced with the view, readable and settable from Python): ``actual``, ``predicted``
-    (lists of int: the last ratings that parsed), ``actual_text``, ``predicted_text`` (what the
-    fields hold), ``weights``, ``lang``; read-only: ``kappa`` (``None`` when undefined, or before
-    any valid pair) and ``errors`` (field -> message in ``lang``).
+    Traits, readable and settable from Python: ``actual``, ``predicted`` (lists of int: the
+    last ratings that parsed; a value set from Python must be ratings, else a ``TraitError``
+    says why in ``lang``), and, synced with the view, ``actual_text``, ``predicted_text`` (what
+    the fields hold), ``weights``, ``lang``; read-only: ``kappa`` (``None`` when undefined, or
+    before any valid pair) and ``errors`` (field -> message in ``lang``). The lists themselves
+    are not sent to the view, which shows the text: a million ratings would be sent twice.
     """
 
     _esm = _HERE / "explorer.js"
     _css = _HERE / "explorer.css"
 
-    actual = traitlets.List(traitlets.Int()).tag(sync=True)
-    predicted = traitlets.List(traitlets.Int()).tag(sync=True)
+    actual = _Ratings()
+    predicted = _Ratings()
     actual_text = traitlets.Unicode("").tag(sync=True)
     predicted_text = traitlets.Unicode("").tag(sync=True)
     weights = traitlets.Enum(WEIGHTINGS, default_value="quadratic").tag(sync=True)
@@ -85,10 +110,12 @@ class KappaExplorer(anywidget.AnyWidget):
 
     def __init__(self, actual: Any, predicted: Any, *, weights: str = "quadratic",
                  lang: str = "en") -> None:
-        if weights not in WEIGHTINGS:
-            raise InputError("unknown_weights", value=str(weights), choices=", ".join(WEIGHTINGS))
-        if lang not in LANGUAGES:
-            raise InputError("unknown_language", value=str(lang), choices=", ".join(LANGUAGES))
+        if not is_weighting(weights):
+            raise InputError("unknown_weights", value=shorten(str(weights)),
+                             choices=", ".join(WEIGHTINGS))
+        if not isinstance(lang, str) or lang not in LANGUAGES:
+            raise InputError("unknown_language", value=shorten(str(lang)),
+                             choices=", ".join(LANGUAGES))
         self._problems: dict[str, QwkError] = {}
         self._result: Walkthrough | None = None
         self._parsing = False

@@ -35,6 +35,7 @@ from numpy.typing import NDArray
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Cell
 
+from .catalogue import FIGURES, FigureName
 from .colours import (
     DARK_TEXT,
     LIGHT_TEXT,
@@ -45,23 +46,11 @@ from .colours import (
     value_range,
 )
 from .i18n import t
+from .languages import language
 from .numbers import format_count, format_label, format_number
 
 #: Above this many ratings the cells are too small for a number: it is in the explanation only.
 MAX_TEXT_SIZE = 15
-#: Names of the walkthrough's charts, in the order of the steps that draw them.
-WALKTHROUGH_CHARTS = ("observed", "weights", "histograms", "expected", "observed_norm",
-                      "expected_norm", "weighted_observed", "weighted_expected")
-#: The matrix each walkthrough chart shows, its colour meaning, and whether it holds counts.
-_MATRICES: dict[str, tuple[str, HeatmapKind, bool]] = {
-    "observed": ("observed", "counts", True),
-    "weights": ("weights", "weights", False),
-    "expected": ("expected", "counts", False),
-    "observed_norm": ("observed_norm", "proportions", False),
-    "expected_norm": ("expected_norm", "proportions", False),
-    "weighted_observed": ("weighted_observed", "products", False),
-    "weighted_expected": ("weighted_expected", "products", False),
-}
 _MINUS = "\u2212"
 #: Four corners, drawn rather than a glyph that some fonts lack.
 _FULL_ICON = ('<svg aria-hidden="true" viewBox="0 0 24 24" width="1em" height="1em" fill="none" '
@@ -121,8 +110,14 @@ def _weight_tip(result: Walkthrough, i: int, j: int, lang: str) -> str:
     return f"{head} = {symbolic}{positions} = {plugged} = {value}"
 
 
-def _tip(result: Walkthrough, which: str, i: int, j: int, lang: str) -> str:
-    """The arithmetic of one cell of chart ``which`` (HTML), every number as in the formulas."""
+def _tip(result: Walkthrough, which: FigureName, i: int, j: int, lang: str) -> str:
+    """The arithmetic of one cell of chart ``which`` (HTML), every number as in the formulas.
+
+    The same arithmetic as the figure's cell formula (``FIGURES[which].cell``), written here in
+    HTML rather than read from that LaTeX (:mod:`.formula_text`): a page draws up to 1,575 of
+    them on every rerun (seven 15 x 15 matrices), and building and reading the LaTeX costs about
+    190 µs a cell against 9 µs here. ``tests/app/test_linked_cells.py`` holds the two to the same
+    numbers."""
     a, p = format_label(result.labels[i], lang), format_label(result.labels[j], lang)
 
     def number(value: float) -> str:
@@ -152,7 +147,7 @@ def _tip(result: Walkthrough, which: str, i: int, j: int, lang: str) -> str:
             f"{number(result.expected_norm[i, j])} = {number(result.weighted_expected[i, j])}")
 
 
-def cell_tips(result: Walkthrough, which: str, lang: str) -> list[list[str]]:
+def cell_tips(result: Walkthrough, which: FigureName, lang: str) -> list[list[str]]:
     """Every cell's explanation for chart ``which``: which ratings it pairs, then its arithmetic."""
     labels = [format_label(x, lang) for x in result.labels]
     return [[escape(t(lang, "charts.cell", row=labels[i], col=labels[j]))
@@ -236,12 +231,14 @@ def matrix_html(
     written = size <= MAX_TEXT_SIZE
     heads = [escape(format_label(x, lang) if isinstance(x, int | np.integer) else str(x))
              for x in labels]
+    # Set vertically beside the rows: Chinese upright, top to bottom; Latin turned (upwards).
+    y_class = "qwk-ytitle qwk-upright" if language(lang).upright_in_vertical_text else "qwk-ytitle"
 
     rows = []
     for i in range(size):
         cells = []
         if i == 0:
-            cells.append(f'<th scope="rowgroup" rowspan="{size}" class="qwk-ytitle">'
+            cells.append(f'<th scope="rowgroup" rowspan="{size}" class="{y_class}">'
                          f"<span>{escape(y_title)}</span></th>")
         cells.append(f'<th scope="row">{heads[i]}</th>')
         for j in range(size):
@@ -345,7 +342,7 @@ def histogram_html(
 
 
 def changed_cells(before: Walkthrough | None, after: Walkthrough,
-                  which: str) -> NDArray[np.bool_] | None:
+                  which: FigureName) -> NDArray[np.bool_] | None:
     """Cells of chart ``which`` whose value differs between two results on the same scale.
 
     ``None`` when there is nothing to compare (no earlier result, another scale): then no cell
@@ -353,15 +350,14 @@ def changed_cells(before: Walkthrough | None, after: Walkthrough,
     """
     if before is None or not np.array_equal(before.labels, after.labels):
         return None
-    attribute = _MATRICES[which][0]
-    same: NDArray[np.bool_] = np.isclose(getattr(before, attribute), getattr(after, attribute),
+    same: NDArray[np.bool_] = np.isclose(getattr(before, which), getattr(after, which),
                                          rtol=0, atol=1e-12)
     return ~same
 
 
-def walkthrough_chart(result: Walkthrough, which: str, lang: str, cell: Cell | None = None,
+def walkthrough_chart(result: Walkthrough, which: FigureName, lang: str, cell: Cell | None = None,
                       before: Walkthrough | None = None) -> str:
-    """One chart of the walkthrough (a name of :data:`WALKTHROUGH_CHARTS`) as HTML, in ``lang``.
+    """One chart of the walkthrough (:data:`~.catalogue.FIGURES`) as HTML, in ``lang``.
 
     ``cell`` (positions) is outlined, with its two histogram bars; the cells that differ from
     ``before`` (the result shown just before an edit) are marked.
@@ -374,15 +370,15 @@ def walkthrough_chart(result: Walkthrough, which: str, lang: str, cell: Cell | N
                        before.predicted_hist != result.predicted_hist)
         return histogram_html(
             result.labels, result.actual_hist, result.predicted_hist,
-            title=t(lang, "steps.histograms_chart"), x_title=t(lang, "steps.axis_rating"),
+            title=t(lang, FIGURES[which].title_key), x_title=t(lang, "steps.axis_rating"),
             y_title=t(lang, "steps.axis_count"), actual_name=t(lang, "steps.actual_name"),
             predicted_name=t(lang, "steps.predicted_name"), lang=lang, full_label=full,
             highlight=cell, changed=changed)
-    attribute, kind, integer = _MATRICES[which]
+    figure = FIGURES[which]
     return matrix_html(
-        getattr(result, attribute), result.labels, title=t(lang, f"steps.{which}_chart"),
+        getattr(result, which), result.labels, title=t(lang, figure.title_key),
         x_title=t(lang, "steps.axis_predicted"), y_title=t(lang, "steps.axis_actual"),
-        kind=kind, lang=lang, full_label=full, highlight=cell, integer=integer,
+        kind=figure.kind, lang=lang, full_label=full, highlight=cell, integer=figure.integer,
         tips=cell_tips(result, which, lang) if result.size <= MAX_TEXT_SIZE else None,
         changed=changed_cells(before, result, which))
 

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 #: The record file, beside the translations.
-RECORD = Path(__file__).resolve().parents[2] / "locales" / "languages.json"
+RECORD = Path(__file__).resolve().parents[1] / "locales" / "languages.json"
 
 
 def extract(code: str) -> dict[str, Any]:

@@ -3,7 +3,7 @@
 This is the only module that imports plotly (the package ``__init__`` does not), so the engine and
 the CLI run without it. Every visible text (titles, axis titles, legend names, hover labels) is
 passed in by the caller, already translated; numbers are formatted by
-:func:`qwk_explained.numbers.format_number` and ``layout.separators`` follows the language, so a
+:func:`.numbers.format_number` and ``layout.separators`` follows the language, so a
 figure reads like the sentence beside it.
 
 Figures are written as plain plotly JSON (dicts) and wrapped in a ``go.Figure`` without plotly's
@@ -28,7 +28,7 @@ seconds to a first visit. These figures serve the notebook and the pages that ne
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -38,7 +38,7 @@ from numpy.typing import NDArray
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Cell
 
-from .catalogue import FigureName
+from .catalogue import FIGURES, FigureName
 from .colours import (
     ACTUAL_COLOR,
     DARK_TEXT,
@@ -51,7 +51,9 @@ from .colours import (
     value_range,
 )
 from .i18n import t
+from .languages import language
 from .numbers import format_count, format_number, plotly_separators
+from .typography import PLOTLY_LATIN, font_family
 
 _TRANSPARENT = [[0.0, "rgba(0,0,0,0)"], [1.0, "rgba(0,0,0,0)"]]
 
@@ -69,6 +71,7 @@ _BASE_LAYOUT: dict[str, Any] = {
 def _layout(title: str, lang: str) -> dict[str, Any]:
     layout = copy.deepcopy(_BASE_LAYOUT)
     layout["separators"] = plotly_separators(lang)
+    layout["font"] = {"family": font_family(PLOTLY_LATIN)}
     if title:
         layout["title"]["text"] = title
     else:
@@ -84,7 +87,8 @@ def _figure(data: list[dict[str, Any]], layout: dict[str, Any]) -> go.Figure:
 
     The template is empty on purpose. plotly would add its default one, which under Streamlit
     holds only default colours (colorway, colour scales), and every colour here is set
-    explicitly; fonts and axis colours come from Streamlit's theme, applied in the browser. That
+    explicitly; the font family is set by :func:`_layout` (CJK faces after the Latin ones) and the
+    axis colours come from the front end's theme, applied in the browser. That
     template was half the objects of each figure, copied and walked four times per chart on every
     rerun; without it the eight charts of the walkthrough render to the same pixels, light and
     dark (checked with screenshots).
@@ -211,6 +215,8 @@ def heatmap(
     layout["xaxis"] = {**axis, "title": {"text": x_title}, "constrain": "domain"}
     layout["yaxis"] = {**axis, "title": {"text": y_title}, "autorange": "reversed",
                        "scaleanchor": "x", "scaleratio": 1, "constrain": "domain"}
+    if language(lang).upright_in_vertical_text:
+        _upright_y_title(layout, y_title, categories)
     layout["height"] = size * cell + layout["margin"]["t"] + 90
     if highlight is not None:
         i, j = (int(k) for k in highlight)
@@ -222,6 +228,27 @@ def heatmap(
         layout["shapes"] = [{**box, "line": {"color": DARK_TEXT, "width": 5}},
                             {**box, "line": {"color": LIGHT_TEXT, "width": 2}}]
     return _figure(traces, layout)
+
+
+#: Pixels per character of a tick label (plotly's 12 px font), and of the upright title's column.
+_TICK_CHAR_PX, _TITLE_PX = 7, 16
+
+
+def _upright_y_title(layout: dict[str, Any], title: str, categories: list[str]) -> None:
+    """Set the y-axis title upright, one glyph under the other, left of the tick labels.
+
+    plotly turns an axis title a quarter turn, which lays Han characters on their side; a
+    vertical Chinese title keeps each glyph upright and reads top to bottom. The title becomes an
+    annotation beside the axis (``x domain``: the axis's own edge, wherever the square cells put
+    it), past the widest tick label, and the left margin grows by its column.
+    """
+    ticks = layout["yaxis"].get("ticklabelstandoff", 0) + _TICK_CHAR_PX * max(map(len, categories))
+    layout["yaxis"]["title"] = {"text": ""}
+    layout["annotations"] = [{
+        "text": "<br>".join(title), "textangle": 0, "showarrow": False,
+        "xref": "x domain", "yref": "y domain", "x": 0, "y": 0.5, "xanchor": "right",
+        "yanchor": "middle", "xshift": -(ticks + _TITLE_PX // 2)}]
+    layout["margin"]["l"] += ticks + _TITLE_PX * 2
 
 
 def histogram_bars(
@@ -279,40 +306,18 @@ def histogram_bars(
 # --- the walkthrough's figures -------------------------------------------------------------------
 
 
-def _heat(attribute: FigureName, kind: HeatmapKind, title_key: str,
-          integer: bool = False) -> Callable[[Walkthrough, str, Cell | None], go.Figure]:
-    def build(result: Walkthrough, lang: str, cell: Cell | None) -> go.Figure:
-        return heatmap(
-            getattr(result, attribute), result.labels, title=t(lang, title_key),
-            x_title=t(lang, "steps.axis_predicted"), y_title=t(lang, "steps.axis_actual"),
-            kind=kind, lang=lang, highlight=cell, integer=integer)
-
-    return build
-
-
-def _bars(result: Walkthrough, lang: str, cell: Cell | None) -> go.Figure:
-    return histogram_bars(
-        result.labels, result.actual_hist, result.predicted_hist,
-        title=t(lang, "steps.histograms_chart"), x_title=t(lang, "steps.axis_rating"),
-        y_title=t(lang, "steps.axis_count"), actual_name=t(lang, "steps.actual_name"),
-        predicted_name=t(lang, "steps.predicted_name"), lang=lang)
-
-
-#: Every figure of the walkthrough, by name: the charts of the steps, in their order.
-WALKTHROUGH_FIGURES: dict[FigureName, Callable[[Walkthrough, str, Cell | None], go.Figure]] = {
-    "observed": _heat("observed", "counts", "steps.observed_chart", integer=True),
-    "weights": _heat("weights", "weights", "steps.weights_chart"),
-    "histograms": _bars,
-    "expected": _heat("expected", "counts", "steps.expected_chart"),
-    "observed_norm": _heat("observed_norm", "proportions", "steps.observed_norm_chart"),
-    "expected_norm": _heat("expected_norm", "proportions", "steps.expected_norm_chart"),
-    "weighted_observed": _heat("weighted_observed", "products", "steps.weighted_observed_chart"),
-    "weighted_expected": _heat("weighted_expected", "products", "steps.weighted_expected_chart"),
-}
-
-
 def walkthrough_figure(result: Walkthrough, which: FigureName, lang: str,
                        cell: Cell | None = None) -> go.Figure:
-    """One figure of the walkthrough (a key of :data:`WALKTHROUGH_FIGURES`), titles in ``lang``,
-    with ``cell`` (positions) outlined in the heatmaps."""
-    return WALKTHROUGH_FIGURES[which](result, lang, cell)
+    """One figure of the walkthrough (:data:`~.catalogue.FIGURES`), titles in ``lang``, with
+    ``cell`` (positions) outlined in the heatmaps."""
+    figure = FIGURES[which]
+    if which == "histograms":
+        return histogram_bars(
+            result.labels, result.actual_hist, result.predicted_hist,
+            title=t(lang, figure.title_key), x_title=t(lang, "steps.axis_rating"),
+            y_title=t(lang, "steps.axis_count"), actual_name=t(lang, "steps.actual_name"),
+            predicted_name=t(lang, "steps.predicted_name"), lang=lang)
+    return heatmap(
+        getattr(result, which), result.labels, title=t(lang, figure.title_key),
+        x_title=t(lang, "steps.axis_predicted"), y_title=t(lang, "steps.axis_actual"),
+        kind=figure.kind, lang=lang, highlight=cell, integer=figure.integer)

@@ -3,7 +3,7 @@ r"""LaTeX for every step of weighted kappa, shown twice: symbolic, then with the
 Formulas are the same in every language, so they hold symbols only, never words: O (observed), w
 (weights), h^{a}_i and h^{p}_j (the histograms of the actual and predicted ratings), E (expected),
 n (items), N (ratings on the scale), \kappa, \text{num} and \text{den}. Only the numbers change
-with ``lang``, and they all go through :func:`qwk_explained.numbers.format_latex` (``0{,}25`` in
+with ``lang``, and they all go through :func:`.numbers.format_latex` (``0{,}25`` in
 Spanish and Turkish), so a formula rounds exactly like the sentence beside it: counts as integers,
 everything else to 4 decimals.
 
@@ -24,11 +24,10 @@ holds at most :data:`LINE_WIDTH` of them.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any, Literal
 
 import numpy as np
-from numpy.typing import NDArray
 
 from qwk_explained.core.stats import KappaStatistics
 from qwk_explained.core.steps import Walkthrough
@@ -40,12 +39,8 @@ from .numbers import (
     format_latex,
     format_latex_count,
     format_latex_percent,
-    format_number,
     format_p_value,
 )
-
-#: Weightings with a symbolic formula (``custom`` is any non-negative N x N matrix).
-WEIGHT_KINDS: tuple[WeightsName, ...] = WEIGHTS_NAMES
 
 #: What an undefined quantity (kappa with den = 0, z with SE_0 = 0) equals in a formula.
 UNDEFINED = r"\text{?}"
@@ -226,8 +221,8 @@ def _capped_terms(terms: Sequence[str], max_terms: int | None) -> list[str]:
 
 
 def _check_kind(kind: WeightsName) -> None:
-    if kind not in WEIGHT_KINDS:
-        raise ValueError(f"unknown weighting {kind!r}; expected one of {WEIGHT_KINDS}")
+    if kind not in WEIGHTS_NAMES:
+        raise ValueError(f"unknown weighting {kind!r}; expected one of {WEIGHTS_NAMES}")
 
 
 # --- step 1: the observed matrix O ---------------------------------------------------------------
@@ -300,21 +295,6 @@ def histograms_generic() -> str:
                          r"n = \sum_i h^{a}_i = \sum_j h^{p}_j"])
 
 
-def histogram_vectors(result: Walkthrough, lang: str = "en", max_terms: int = 12) -> str:
-    r"""``h^{a} = (0, 3, 1, 1, 5) \qquad h^{p} = (4, 4, 2, 0, 0)`` in the order of the scale."""
-    separator = _list_separator(lang)
-
-    def vector(values: Iterable[Any]) -> str:
-        items = [_count(v, lang) for v in values]
-        text = separator.join(items[:max_terms])
-        if len(items) > max_terms:
-            text += separator + r"\dots"
-        return r"\left(" + text + r"\right)"
-
-    return side_by_side([f"h^{{a}} = {vector(result.actual_hist)}",
-                         f"h^{{p}} = {vector(result.predicted_hist)}"])
-
-
 def histogram_cell(result: Walkthrough, index: int, lang: str = "en",
                    which: Literal["a", "p"] = "a",
                    max_terms: int = 8) -> str:
@@ -378,19 +358,22 @@ def normalization_generic() -> str:
                          _SUM_IJ + r"\frac{O_{ij}}{n} = " + _SUM_IJ + r"\frac{E_{ij}}{n} = 1"])
 
 
+def normalized_cell(result: Walkthrough, i: int, j: int, lang: str = "en",
+                    which: Literal["O", "E"] = "O") -> str:
+    r"""One normalized cell: ``\frac{O_{5,1}}{n} = \frac{4}{10} = 0{,}4`` (or the same for E)."""
+    i, j = result.check_cell(i, j)
+    if which == "O":
+        value, normalized = _count(result.observed[i, j], lang), result.observed_norm[i, j]
+    else:
+        value, normalized = _num(result.expected[i, j], lang), result.expected_norm[i, j]
+    return (rf"\frac{{{which}_{_cell(result, i, j)}}}{{n}} = "
+            rf"\frac{{{value}}}{{{_count(result.n, lang)}}} = {_num(normalized, lang)}")
+
+
 def normalization_cell(result: Walkthrough, i: int, j: int, lang: str = "en") -> str:
     r"""Both normalized cells: ``\frac{O_{5,1}}{n} = \frac{4}{10} = 0{,}4`` and the same for E."""
-    i, j = result.check_cell(i, j)
-    cell, n = _cell(result, i, j), _count(result.n, lang)
-    observed = (
-        rf"\frac{{O_{cell}}}{{n}} = \frac{{{_count(result.observed[i, j], lang)}}}{{{n}}} = "
-        f"{_num(result.observed_norm[i, j], lang)}"
-    )
-    expected = (
-        rf"\frac{{E_{cell}}}{{n}} = \frac{{{_num(result.expected[i, j], lang)}}}{{{n}}} = "
-        f"{_num(result.expected_norm[i, j], lang)}"
-    )
-    return side_by_side([observed, expected])
+    return side_by_side([normalized_cell(result, i, j, lang, "O"),
+                         normalized_cell(result, i, j, lang, "E")])
 
 
 def normalization_identity() -> str:
@@ -449,40 +432,18 @@ def denominator_plugged(result: Walkthrough, lang: str = "en", max_terms: int | 
                          max_terms)
 
 
-#: A sum with more non-zero terms than this (a scale of more than 20 ratings) shows this many,
-#: then an ellipsis and the total: beyond it nobody checks a sum by hand.
-MAX_WRITTEN_TERMS = 400
-
-
-def _nonzero_terms(weights: NDArray[np.float64],
-                   values: NDArray[np.float64]) -> list[tuple[float, float]]:
-    """The (w_ij, value_ij) pairs with a non-zero product, row by row (reading order)."""
-    rows, cols = np.nonzero(weights * values)
-    return [(float(weights[r, c]), float(values[r, c])) for r, c in zip(rows, cols, strict=True)]
-
-
-def sum_text_lines(symbol: str, weights: np.ndarray, values: np.ndarray, total: float,
-                   lang: str, width: int = 96) -> list[str]:
-    """The same written-out sum as plain text for a terminal: ``den = 0.0625 × 0.12 + …`` wrapped
-    at ``width`` columns, continuation lines indented under the first term, then ``= total``."""
-    pairs = _nonzero_terms(weights, values)
-    terms = [f"{format_number(w, lang)} × {format_number(v, lang)}"
-             for w, v in pairs[:MAX_WRITTEN_TERMS]]
-    if len(pairs) > MAX_WRITTEN_TERMS:
-        terms.append("…")
-    head = f"{symbol} = "
-    if not terms:
-        return [head + format_number(total, lang)]
-    lines, line = [], head + terms[0]
-    for term in terms[1:]:
-        if len(line) + 3 + len(term) > width:
-            lines.append(line)
-            line = " " * (len(head) - 2) + "+ " + term
-        else:
-            line += " + " + term
-    lines.append(line)
-    lines.append(" " * (len(head) - 2) + "= " + format_number(total, lang))
-    return lines
+def weighted_cell(result: Walkthrough, i: int, j: int, lang: str = "en",
+                  which: Literal["O", "E"] = "O") -> str:
+    r"""One term of num (``which="O"``) or den: ``w_{5,1} \cdot \frac{O_{5,1}}{n} = 1 \cdot 0{,}4
+    = 0{,}4``."""
+    i, j = result.check_cell(i, j)
+    cell = _cell(result, i, j)
+    if which == "O":
+        part, product = result.observed_norm[i, j], result.weighted_observed[i, j]
+    else:
+        part, product = result.expected_norm[i, j], result.weighted_expected[i, j]
+    return (rf"w_{cell} \cdot \frac{{{which}_{cell}}}{{n}} = {_num(result.weights[i, j], lang)} "
+            rf"\cdot {_num(part, lang)} = {_num(product, lang)}")
 
 
 def kappa_generic() -> str:
@@ -511,7 +472,7 @@ def kappa_plugged(result: Walkthrough, lang: str = "en") -> str:
     return chain([r"\kappa", fraction, f"1 - {ratio}", _num(result.kappa, lang)])
 
 
-# --- one cell's share of num and den (guided page) --------------------------------------------
+# --- the followed cell's share of num and den (step 6) -------------------------------------------
 
 
 def _percent_latex(share: float, lang: str) -> str:

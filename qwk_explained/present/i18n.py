@@ -21,12 +21,11 @@ from typing import Any
 
 from qwk_explained.core.errors import InputError, QwkError
 
-from .languages import DEFAULT_LANGUAGE, LANGUAGES, language, resolve_language
+from .languages import DEFAULT_LANGUAGE, LANGUAGES, language
 from .numbers import DECIMALS, format_number, space_cjk
 from .plurals import CATEGORIES
 
-__all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "Entry", "error_message", "format_param",
-           "is_plural", "load", "message", "resolve_language", "t"]
+__all__ = ["Entry", "error_message", "format_param", "is_plural", "load", "message", "t"]
 
 #: A locale entry: a sentence, or its plural forms by CLDR category.
 Entry = str | dict[str, str]
@@ -55,8 +54,8 @@ def _flatten(tree: dict[str, Any], prefix: str = "") -> dict[str, Entry]:
 def load(lang: str) -> dict[str, Entry]:
     """All strings of one language as a flat ``{dotted.key: entry}`` mapping (read once, cached).
 
-    The files are package data (``qwk_explained/locales``, a link to the project's ``locales/``
-    in a checkout, a copy inside an installed wheel), so they are found the same way in both.
+    The files are package data (``qwk_explained/locales``, in a checkout and inside an installed
+    wheel alike), so they are found the same way in both.
     """
     if lang not in LANGUAGES:
         raise InputError("unknown_language", value=str(lang), choices=", ".join(LANGUAGES))

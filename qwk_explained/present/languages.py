@@ -39,8 +39,10 @@ class Language:
     between two sentences; Chinese puts nothing after its full stop), ``wraps_at_spaces`` (whether
     running text may be wrapped at spaces; Chinese has none between words),
     ``space_between_cjk_and_latin`` (Chinese sets a space between a Han character and a Latin
-    letter or digit) and ``min_grouping_digits`` (CLDR's minimumGroupingDigits, which Babel does
-    not expose: Spanish groups only from five digits, 1234 but 12.345).
+    letter or digit), ``upright_in_vertical_text`` (a title set vertically, beside a matrix's
+    rows, keeps its glyphs upright and reads top to bottom, as Chinese is set; a Latin title is
+    turned to read bottom to top) and ``min_grouping_digits`` (CLDR's minimumGroupingDigits,
+    which Babel does not expose: Spanish groups only from five digits, 1234 but 12.345).
     """
 
     code: str
@@ -49,6 +51,7 @@ class Language:
     sentence_joiner: str
     wraps_at_spaces: bool
     space_between_cjk_and_latin: bool
+    upright_in_vertical_text: bool
     min_grouping_digits: int
     cldr: Mapping[str, Any] = field(repr=False)
 

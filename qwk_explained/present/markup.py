@@ -1,10 +1,11 @@
-r"""An outline (:mod:`.outline`) as Markdown and as plain text.
+r"""An outline (:mod:`.outline`, :mod:`.blocks`) as Markdown and as plain text.
 
 Markdown carries formulas as ``$$ ... $$`` and tables as pipe tables: JupyterLab, Notebook 7,
-VS Code, Colab, GitHub and the usual Markdown viewers render both. Plain text is for front ends
-that show nothing richer: aligned columns, no formulas (the sentences and tables hold every
-number). The LaTeX worksheet (:mod:`.worksheet`) and a notebook's HTML
-(:mod:`qwk_explained.notebook.render`) are written from the same blocks.
+VS Code, Colab, GitHub and the usual Markdown viewers render both. Plain text is what the command
+line prints and what a notebook shows where nothing richer is drawn: sentences wrapped to the
+width, formulas read from the same LaTeX (:mod:`.formula_text`), tables as aligned columns. The
+LaTeX worksheet (:mod:`.worksheet`), a notebook's HTML (:mod:`qwk_explained.notebook.render`)
+and the app (``qwk_app.render``) render the same blocks.
 """
 
 from __future__ import annotations
@@ -12,17 +13,24 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from . import columns
-from .outline import Block, Formula, Heading, Table, Text
+from . import columns, formula_text
+from .blocks import Block, Formula, Heading, Metric, Table, Text
 
 #: Markdown bold, the only emphasis a locale sentence holds (``steps.kappa_band``).
 BOLD = re.compile(r"\*\*(.+?)\*\*")
+#: The widest line of plain text (a terminal narrower than this gives its own width).
+MAX_WIDTH = 100
 
 
 def md_escape(text: str) -> str:
     """Text made safe inside a pipe table's cell: a pipe would end the cell, and nothing else in
     a cell is Markdown syntax here."""
     return text.replace("|", r"\|")
+
+
+def _unexpected(block: Block) -> TypeError:
+    # A chart reaches a text medium as its table (outline.chart_blocks): drawing is the app's.
+    return TypeError(f"{type(block).__name__} is not written as text; see outline.chart_blocks")
 
 
 def _markdown_table(table: Table) -> list[str]:
@@ -45,29 +53,51 @@ def markdown(blocks: Sequence[Block], top: int = 1) -> str:
     for block in blocks:
         if isinstance(block, Heading):
             lines.append("#" * (top + block.level - 1) + f" {block.text}")
-        elif isinstance(block, Text):
+        elif isinstance(block, Text | Metric):
             lines.append(block.text)
         elif isinstance(block, Formula):
             lines += ["$$", block.latex, "$$"]
-        else:
+        elif isinstance(block, Table):
             lines += _markdown_table(block)
+        else:
+            raise _unexpected(block)
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
 
 
-def plain_text(blocks: Sequence[Block]) -> str:
-    """The blocks as plain text: tables as aligned columns, formulas left out (the sentences and
-    tables already hold every number)."""
+def _grid(table: Table) -> list[str]:
+    """An aligned table: the column labels, a rule, then one labelled line per row; measured in
+    columns (a Han character takes two in a monospaced font)."""
+    head = max(columns.width(label) for label in (table.corner, *(row[0] for row in table.rows)))
+    width = max(columns.width(cell) for cell in (*table.columns,
+                                                *(c for _, cells in table.rows for c in cells)))
+
+    def line(label: str, cells: Sequence[str]) -> str:
+        return ("  " + columns.pad(label, head) + " | "
+                + " ".join(columns.pad(cell, width, right=True) for cell in cells)).rstrip()
+
+    rule = "  " + "-" * head + "-+-" + "-" * (len(table.columns) * (width + 1) - 1)
+    caption = [table.caption] if table.caption else []
+    return [*caption, line(table.corner, table.columns), rule,
+            *(line(label, cells) for label, cells in table.rows)]
+
+
+def plain_text(blocks: Sequence[Block], width: int = MAX_WIDTH) -> str:
+    """The blocks as plain text at most ``width`` columns wide: each section after a blank line,
+    sentences wrapped (Chinese breaks between characters, :mod:`.columns`), formulas as text,
+    tables as aligned columns."""
     lines: list[str] = []
     for block in blocks:
-        if isinstance(block, Heading | Text):
-            lines.append(BOLD.sub(r"\1", block.text))
+        if isinstance(block, Heading):
+            if block.level == 2 and lines:
+                lines.append("")
+            lines += columns.fill(block.text, width).split("\n")
+        elif isinstance(block, Text | Metric):
+            lines += columns.fill(BOLD.sub(r"\1", block.text), width).split("\n")
+        elif isinstance(block, Formula):
+            lines += formula_text.lines(block.latex, width)
         elif isinstance(block, Table):
-            grid = [(block.corner, block.columns), *block.rows]
-            # Measured in columns: a Han character takes two in a monospaced font.
-            head = max(columns.width(label) for label, _ in grid)
-            width = max(columns.width(cell) for _, cells in grid for cell in cells)
-            lines += [columns.pad(label, head) + "  "
-                      + "  ".join(columns.pad(c, width, right=True) for c in cells)
-                      for label, cells in grid]
+            lines += _grid(block)
+        else:
+            raise _unexpected(block)
     return "\n".join(lines) + "\n"

@@ -26,8 +26,8 @@ from .languages import Language, language
 
 __all__ = ["DECIMALS", "SMALLEST_P", "format_count", "format_label", "format_latex",
            "format_latex_count", "format_latex_percent", "format_list", "format_number",
-           "format_p_value", "format_percent", "plotly_separators", "rounds_to_zero", "separators",
-           "space_cjk"]
+           "format_p_value", "format_percent", "plotly_separators", "printf_percent",
+           "rounds_to_zero", "separators", "space_cjk"]
 
 #: What an undefined number (None, NaN) is shown as.
 MISSING = "—"
@@ -49,6 +49,17 @@ def plotly_separators(lang: str) -> str:
     """The ``layout.separators`` string plotly expects: decimal mark then grouping mark."""
     decimal, group = separators(lang)
     return decimal + group
+
+
+def printf_percent(lang: str) -> str:
+    """A printf pattern that writes a whole percentage as the language does, for a widget that
+    formats its value in the browser (Streamlit's slider takes sprintf-js patterns, which know no
+    decimal comma: a proportion in 0..1 would show "0.60" in every language).
+
+    >>> [printf_percent(lang) for lang in ("en", "es", "tr")]
+    ['%d%%', '%d\xa0%%', '%%%d']
+    """
+    return language(lang).percent.replace("%", "%%").replace("{}", "%d")
 
 
 def _group(digits: str, record: Language, mark: str) -> str:
@@ -209,7 +220,8 @@ def _is_han(char: str) -> bool:
 
 
 def _is_latin(char: str) -> bool:
-    return (char.isalnum() or char in "%−+-") and not columns.is_wide(char)
+    # A backtick opens or closes Markdown code (`labels=`), which reads as Latin text.
+    return (char.isalnum() or char in "%−+-`") and not columns.is_wide(char)
 
 
 def format_list(items: Sequence[str], lang: str = "en") -> str:

@@ -1,36 +1,39 @@
-r"""A walkthrough as one outline of typed blocks, before any markup.
+r"""A walkthrough as one outline of typed blocks (:mod:`.blocks`), before any markup.
 
-Every written form of a walkthrough is drawn from this outline: the downloaded worksheet
-(Markdown and LaTeX, :mod:`.worksheet`), the checker page's solution, a notebook's Markdown, HTML
-and plain text (:mod:`qwk_explained.notebook`), the app's verdict. So a step says the same
-sentences, formulas and tables wherever it is read. Sentences come from the locales (``steps.*``
-for the steps, as on the app's pages; ``cli.*`` for the header and the caveats, as in the
-terminal; ``checker.ws.*`` for what a downloaded document adds), formulas from the step catalogue
-(:data:`~.catalogue.STEPS`) and :mod:`.formulas`, numbers from :mod:`.numbers`.
+Every written form of a walkthrough is drawn from this outline: the terminal and a notebook's
+plain text (:func:`.markup.plain_text`), the downloaded worksheet (Markdown and LaTeX,
+:mod:`.worksheet`), the checker page's solution, a notebook's Markdown and HTML
+(:mod:`qwk_explained.notebook`). The steps are the catalogue's (:meth:`.catalogue.Step.blocks`),
+as the app shows them; this module adds what heads and ends a whole walkthrough: the header
+(``cli.*`` sentences, what is compared and how), and on a document the statistics.
 
 What differs between the surfaces on purpose is a :class:`Surface`: a downloaded document
-introduces itself and its data, lists long vectors, tabulates every matrix, writes the sums term
-by term and ends with the statistics; a notebook keeps to the terminal's header and limits (its
-plain text *is* the terminal's text) and gives the interval in the verdict.
+introduces itself and its data, lists long vectors and tabulates every matrix; the terminal and a
+notebook keep to the terminal's header and limits; the terminal and a document end with the
+statistics, while a notebook gives the interval in the verdict. A text surface shows a chart as
+its table (:func:`chart_blocks`); the app draws it.
+
+The step-by-step page and practice take part of each step (:func:`done_blocks`,
+:func:`cell_blocks`, :func:`worked_blocks`) by the blocks' roles, never by the step's name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-import numpy as np
 from numpy.typing import NDArray
 
 from qwk_explained.core.stats import KappaStatistics
 from qwk_explained.core.steps import Walkthrough
-from qwk_explained.core.types import Cell, Scale
+from qwk_explained.core.types import Cell, Quantity, Scale
 from qwk_explained.teaching.cells import default_cell
 from qwk_explained.teaching.interpret import shown_interval
 
 from . import formulas, inference
-from .catalogue import STEPS, FigureName, Step
+from .blocks import Block, Chart, Formula, Heading, Table, Text
+from .catalogue import FIGURES, STEPS, FigureName, Step
 from .i18n import t
 from .numbers import format_label, format_number, format_p_value, format_percent
 
@@ -42,13 +45,6 @@ MAX_ECHOED_ITEMS = 40
 MAX_PRINTED_SIZE = 20
 #: Matrices up to this size are also written as one LaTeX matrix (``bmatrix``), as on the page.
 MAX_BMATRIX = 8
-
-#: The symbol of each matrix in the formulas, which names it in its LaTeX form.
-MATRIX_SYMBOLS: dict[FigureName, str] = {
-    "observed": "O", "weights": "w", "expected": "E",
-    "observed_norm": r"\frac{O}{n}", "expected_norm": r"\frac{E}{n}",
-    "weighted_observed": r"w \cdot \frac{O}{n}", "weighted_expected": r"w \cdot \frac{E}{n}",
-}
 
 
 @dataclass(frozen=True)
@@ -66,71 +62,31 @@ class Surface:
     """What a surface decides on purpose about the outline it writes."""
 
     #: A document of its own (a file to download): a title, an introduction and a section on the
-    #: data head it, and a section on the standard errors ends it (so the verdict leaves the
-    #: interval to that section). Otherwise the terminal's header heads it.
+    #: data head it. Otherwise the terminal's header heads it.
     document: bool
+    #: A section on the standard errors ends it (so the verdict leaves the interval to it), with
+    #: their formulas when ``derivations`` is set; otherwise the verdict gives the interval.
+    statistics: bool
+    derivations: bool
     #: Rating vectors up to this length are listed under the header.
     max_listed_items: int
-    #: Matrices up to this size are tables, a larger one a sentence saying so; ``None``: all.
+    #: Matrices up to this size are tables, a larger one a sentence saying so (``too_large``, a
+    #: locale key with ``caption`` and ``size``); ``None``: all.
     max_table_size: int | None
-    #: The two sums of step 6 with every term written out, as a learner adds them by hand.
-    every_term: bool
+    too_large: str = "notebook.table_too_large"
 
 
 #: The downloaded worksheet and the checker's solution.
-WORKSHEET = Surface(document=True, max_listed_items=200, max_table_size=None, every_term=True)
-#: A notebook's explanation: the terminal's limits, since its plain text is the terminal's text.
-NOTEBOOK = Surface(document=False, max_listed_items=MAX_ECHOED_ITEMS,
-                   max_table_size=MAX_PRINTED_SIZE, every_term=False)
+WORKSHEET = Surface(document=True, statistics=True, derivations=True, max_listed_items=200,
+                    max_table_size=None)
+#: A notebook's explanation: the terminal's limits, the interval in the verdict.
+NOTEBOOK = Surface(document=False, statistics=False, derivations=False,
+                   max_listed_items=MAX_ECHOED_ITEMS, max_table_size=MAX_PRINTED_SIZE)
+#: The command line's default output.
+TERMINAL = replace(NOTEBOOK, statistics=True, too_large="cli.matrix_too_large")
 
 
-# --- the blocks ----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Heading:
-    """A title; ``level`` 1 heads a whole explanation, 2 a step or a section."""
-
-    text: str
-    level: int
-
-
-@dataclass(frozen=True)
-class Text:
-    """A sentence from the locales (it may hold Markdown emphasis, as the app shows it)."""
-
-    text: str
-    #: A CSS-safe name for what the sentence says, when a reader (or a test, or the app, which
-    #: gives a caveat less weight) looks for it.
-    name: str = ""
-
-
-@dataclass(frozen=True)
-class Formula:
-    """One display formula in LaTeX, from :mod:`.formulas`."""
-
-    latex: str
-
-
-@dataclass(frozen=True)
-class Table:
-    """A labelled grid: a header row (``corner`` above the row labels), then labelled rows."""
-
-    caption: str
-    corner: str
-    columns: tuple[str, ...]
-    rows: tuple[tuple[str, tuple[str, ...]], ...]
-    #: A CSS-safe name for what the table holds (``observed``, ``statistics``...).
-    name: str = ""
-    #: The same matrix as one LaTeX ``bmatrix``, when it is small enough to read as one: what a
-    #: surface that typesets formulas (the LaTeX worksheet, the checker's solution) draws.
-    latex: str = ""
-
-
-Block = Heading | Text | Formula | Table
-
-
-# --- tables --------------------------------------------------------------------------------------
+# --- charts as tables ----------------------------------------------------------------------------
 
 
 def _labels(result: Walkthrough, lang: str) -> tuple[str, ...]:
@@ -139,20 +95,20 @@ def _labels(result: Walkthrough, lang: str) -> tuple[str, ...]:
 
 def _caption(name: FigureName, lang: str) -> str:
     """The caption of a quantity's table: the title of its chart in the app."""
-    return t(lang, f"steps.{name}_chart")
+    return t(lang, FIGURES[name].title_key)
 
 
 def _matrix_table(result: Walkthrough, name: FigureName, lang: str) -> Table:
+    figure = FIGURES[name]
     values: NDArray[Any] = getattr(result, name)
-    counts = name == "observed"
     labels = _labels(result, lang)
     rows = tuple(
-        (label, tuple(format_number(int(v) if counts else float(v), lang) for v in row))
+        (label, tuple(format_number(int(v) if figure.integer else float(v), lang) for v in row))
         for label, row in zip(labels, values.tolist(), strict=True))
-    latex = formulas.matrix_latex(values, lang, integer=counts, max_size=MAX_BMATRIX,
-                                  name=MATRIX_SYMBOLS[name])
+    latex = formulas.matrix_latex(values, lang, integer=figure.integer, max_size=MAX_BMATRIX,
+                                  name=figure.symbol)
     return Table(_caption(name, lang), t(lang, "checker.ws.corner"), labels, rows, name,
-                 latex or "")
+                 latex or "", quantity=figure.quantity)
 
 
 def _histogram_table(result: Walkthrough, lang: str) -> Table:
@@ -169,15 +125,16 @@ def _histogram_table(result: Walkthrough, lang: str) -> Table:
     return Table(caption, corner, names, rows, "histograms")
 
 
-def quantity_blocks(result: Walkthrough, name: FigureName, lang: str,
-                    max_table_size: int | None = MAX_PRINTED_SIZE) -> list[Block]:
-    """The table of one quantity of a step (``observed``, ``histograms``, ``expected_norm``...),
-    or a sentence saying it is larger than ``max_table_size`` to be read as a table."""
+def chart_blocks(chart: Chart, lang: str, max_table_size: int | None = MAX_PRINTED_SIZE,
+                 too_large: str = "notebook.table_too_large") -> list[Block]:
+    """A chart as text media show it: its table, or a sentence saying it is larger than
+    ``max_table_size`` to be read as one (the histograms are always a table)."""
+    result, name = chart.result, chart.name
     if name == "histograms":
         return [_histogram_table(result, lang)]
     if max_table_size is not None and result.size > max_table_size:
-        return [Text(t(lang, "notebook.table_too_large", caption=_caption(name, lang),
-                       size=format_number(result.size, lang)))]
+        return [Text(t(lang, too_large, caption=_caption(name, lang),
+                       size=format_number(result.size, lang)), quantity=chart.quantity)]
     return [_matrix_table(result, name, lang)]
 
 
@@ -193,24 +150,25 @@ def _data_blocks(result: Walkthrough, lang: str, source: Source,
     """A document's title, introduction and section on the data."""
     name = result.weights_name
     yield Heading(t(lang, "checker.ws.title", kappa_name=t(lang, f"common.kappa_name.{name}")), 1)
-    yield Text(t(lang, "checker.ws.intro"))
+    yield Text(t(lang, "checker.ws.intro"), role="header")
     yield Heading(t(lang, "checker.ws.data_heading"), 2)
     if source.from_table or result.actual is None or result.predicted is None:
-        yield Text(t(lang, "checker.ws.data_table", count=result.n))
+        yield Text(t(lang, "checker.ws.data_table", count=result.n), role="header")
     elif result.n > surface.max_listed_items:
-        yield Text(t(lang, "checker.ws.data_long", count=result.n))
+        yield Text(t(lang, "checker.ws.data_long", count=result.n), role="header")
     else:
-        yield Text(t(lang, "checker.ws.data_vectors", count=result.n))
+        yield Text(t(lang, "checker.ws.data_vectors", count=result.n), role="header")
         yield from _value_lines(result.actual, result.predicted, lang)
     yield Text(t(lang, "checker.ws.settings",
                  weighting=t(lang, f"common.in_sentence.weights.{name}"),
                  size=format_number(result.size, lang), labels=_listed(result.labels, lang),
-                 n=format_number(result.n, lang)))
+                 n=format_number(result.n, lang)), role="header")
 
 
 def _value_lines(actual: Any, predicted: Any, lang: str) -> Iterator[Block]:
     for key, values in (("common.actual_ratings", actual), ("common.predicted_ratings", predicted)):
-        yield Text(t(lang, "cli.value_line", label=t(lang, key), value=_listed(values, lang)))
+        yield Text(t(lang, "cli.value_line", label=t(lang, key), value=_listed(values, lang)),
+                   role="header")
 
 
 def _terminal_header(result: Walkthrough, lang: str, source: Source,
@@ -224,79 +182,39 @@ def _terminal_header(result: Walkthrough, lang: str, source: Source,
     labels = _listed(result.labels, lang)
     n, size = format_number(result.n, lang), format_number(result.size, lang)
     if source.from_table or result.actual is None or result.predicted is None:
-        yield Text(t(lang, "cli.settings_table", weighting=weighting))
-        yield Text(t(lang, "cli.input_table", n=n, size=size, labels=labels))
+        yield Text(t(lang, "cli.settings_table", weighting=weighting), role="header")
+        yield Text(t(lang, "cli.input_table", n=n, size=size, labels=labels), role="header")
         return
     yield Text(t(lang, "cli.settings_vectors", weighting=weighting,
-                 scale=t(lang, f"common.in_sentence.scale.{source.scale}")))
+                 scale=t(lang, f"common.in_sentence.scale.{source.scale}")), role="header")
     if result.n <= surface.max_listed_items:
         yield from _value_lines(result.actual, result.predicted, lang)
-    yield Text(t(lang, "cli.input_vectors", n=n, size=size, labels=labels))
+    yield Text(t(lang, "cli.input_vectors", n=n, size=size, labels=labels), role="header")
 
 
 def header_blocks(result: Walkthrough, lang: str, source: Source,
                   surface: Surface) -> list[Block]:
     """What is compared, with which weighting, and how to read every matrix."""
     head = _data_blocks if surface.document else _terminal_header
-    return [*head(result, lang, source, surface), Text(t(lang, "checker.ws.layout"))]
-
-
-def _consecutive(result: Walkthrough) -> bool:
-    return bool(np.all(np.diff(result.labels) == 1))
-
-
-def _plugged(step: Step, result: Walkthrough, cell: Cell, lang: str,
-             surface: Surface) -> tuple[str, ...]:
-    if step.slug == "sums" and surface.every_term:
-        return formulas.numerator_plugged(result, lang), formulas.denominator_plugged(result, lang)
-    return step.plugged(result, cell, lang)
+    return [*head(result, lang, source, surface), Text(t(lang, "checker.ws.layout"),
+                                                       role="header")]
 
 
 def step_blocks(result: Walkthrough, step: Step, lang: str, cell: Cell,
-                surface: Surface = NOTEBOOK) -> list[Block]:
-    """One step as the app shows it: title, explanation, generic formulas, tables, then the same
-    formulas with the reader's numbers (``cell``, positions, for the steps that work one out)."""
-    blocks: list[Block] = [Heading(step.heading(lang), 2), Text(t(lang, step.text_key))]
-    if step.slug == "weights":
-        blocks.append(Text(t(lang, f"steps.weights_kind_{result.weights_name}")))
-        if not _consecutive(result) and result.weights_name in ("quadratic", "linear"):
-            blocks.append(Text(t(lang, "cli.weights_positions")))
-    blocks += [Formula(latex) for latex in step.generic(result.weights_name)]
-    for name in step.figures:
-        blocks += quantity_blocks(result, name, lang, surface.max_table_size)
-    blocks.append(Text(t(lang, "steps.with_your_numbers")))
-    blocks += [Formula(latex) for latex in _plugged(step, result, cell, lang, surface)]
-    if step.slug == "normalization":
-        blocks += [Text(t(lang, "steps.normalization_why")),
-                   Formula(formulas.normalization_identity())]
-    if step.slug == "kappa":
-        blocks += verdict_blocks(result, lang, None if surface.document else result.statistics())
-    return blocks
+                surface: Surface = NOTEBOOK,
+                stats: KappaStatistics | None = None) -> list[Block]:
+    """One step as a text surface writes it: the catalogue's blocks, each chart as its table.
 
-
-def verdict_blocks(result: Walkthrough, lang: str,
-                   stats: KappaStatistics | None = None) -> list[Block]:
-    """Kappa, its Landis and Koch band (with its caveat for weighted kappa) and, given ``stats``,
-    the interval as it may honestly be shown, in the app's words (:mod:`.inference`); or why
-    kappa is undefined. Each sentence is named, so that the app can give caveats less weight."""
-    value = (t(lang, "common.undefined") if result.kappa is None
-             else format_number(result.kappa, lang))
-    blocks: list[Block] = [Text(t(lang, "cli.value_line", label=t(lang, "common.kappa"),
-                                  value=value), "kappa")]
-    if result.kappa is None:
-        return [*blocks, Text(t(lang, f"undefined.{result.undefined_reason}"), "undefined")]
-    blocks.append(Text(t(lang, "steps.kappa_band", band=inference.band_name(lang, result)),
-                       "band"))
-    caveat = inference.band_caveat(lang, result)
-    if caveat is not None:
-        blocks.append(Text(caveat, "caveat"))
-    if stats is None:
-        return blocks
-    sentences = inference.interval_sentences(lang, result, stats)
-    if sentences:
-        blocks += [Text(sentences[0], "interval"),
-                   Formula(formulas.ci_plugged(stats, lang, shown_interval(result, stats))),
-                   *(Text(note, "caveat") for note in sentences[1:])]
+    Without a statistics section the verdict gives the interval (``stats``, by default the
+    result's at 95 %)."""
+    if not surface.statistics and stats is None:
+        stats = result.statistics()
+    blocks: list[Block] = []
+    for block in step.blocks(result, cell, lang, None if surface.statistics else stats):
+        if isinstance(block, Chart):
+            blocks += chart_blocks(block, lang, surface.max_table_size, surface.too_large)
+        else:
+            blocks.append(block)
     return blocks
 
 
@@ -304,16 +222,51 @@ def outline(result: Walkthrough, lang: str, source: Source | None = None,
             confidence: float = 0.95, *, cell: Cell | None = None,
             surface: Surface = WORKSHEET) -> list[Block]:
     """The whole walkthrough in ``lang``: the header, every step of the catalogue in its order
-    (working out ``cell``, positions; by default the app's first cell), and on a document the
-    statistics at ``confidence`` with their formulas."""
+    (working out ``cell``, positions; by default the app's first cell), and on a surface with a
+    statistics section the statistics at ``confidence``."""
     source = source or Source()
     cell = default_cell(result) if cell is None else cell
+    stats = result.statistics(confidence)
     blocks = header_blocks(result, lang, source, surface)
     for step in STEPS:
-        blocks += step_blocks(result, step, lang, cell, surface)
-    if surface.document:
-        blocks += statistics_blocks(result, result.statistics(confidence), lang, derivations=True)
+        blocks += step_blocks(result, step, lang, cell, surface, stats)
+    if surface.statistics:
+        blocks += statistics_blocks(result, stats, lang, derivations=surface.derivations)
     return blocks
+
+
+# --- parts of the steps --------------------------------------------------------------------------
+
+
+def done_blocks(result: Walkthrough, cell: Cell, lang: str, before: int) -> list[Block]:
+    """The steps before step ``before``, each by its heading and its result (the step-by-step
+    page's "done so far")."""
+    blocks: list[Block] = []
+    for step in STEPS[:before - 1]:
+        blocks.append(Heading(step.heading(lang), 3))
+        blocks += [block for block in step.blocks(result, cell, lang)
+                   if isinstance(block, Formula) and block.role == "result"]
+    return blocks
+
+
+def cell_blocks(result: Walkthrough, cell: Cell, lang: str, upto: int) -> list[Block]:
+    """The followed cell's story up to step ``upto``: what each step says of the cell alone (its
+    items, its histogram bars, its shares of num and den) and the result of each step that works
+    the cell out."""
+    return [block for step in STEPS[:upto] for block in step.blocks(result, cell, lang)
+            if block.role == "cell" or (step.per_cell and block.role == "result")]
+
+
+def worked_blocks(result: Walkthrough, cell: Cell, lang: str,
+                  quantity: Quantity) -> tuple[list[Block], list[Block]]:
+    """What practice shows of the step that computes ``quantity``: its generic formulas (with the
+    question), then its result with the exercise's numbers, the followed cell's part and its
+    chart (with the answer)."""
+    blocks = [block for step in STEPS if quantity in step.quantities
+              for block in step.blocks(result, cell, lang) if block.quantity == quantity]
+    generic = [block for block in blocks if block.role == "generic"]
+    worked = [block for block in blocks if block.role in ("result", "cell", "chart")]
+    return generic, worked
 
 
 # --- statistics ----------------------------------------------------------------------------------

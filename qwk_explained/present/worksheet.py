@@ -24,10 +24,12 @@ from qwk_explained.core.steps import Walkthrough
 from qwk_explained.teaching.conventions import SKLEARN_WEIGHTS
 
 from . import markup
+from .blocks import Formula, Heading, Metric, Table, Text
+from .catalogue import FIGURES
 from .i18n import t
 from .languages import language
 from .numbers import format_number
-from .outline import Formula, Heading, Source, Table, Text, outline
+from .outline import Source, outline
 
 __all__ = ["CSV_MATRICES", "CSV_VECTORS", "MAX_SNIPPET_ITEMS", "Source", "latex_document",
            "latex_escape", "markdown", "matrices_csv", "outline", "python_snippet"]
@@ -35,16 +37,9 @@ __all__ = ["CSV_MATRICES", "CSV_VECTORS", "MAX_SNIPPET_ITEMS", "Source", "latex_
 #: Vectors longer than this go into the Python snippet as their table O instead.
 MAX_SNIPPET_ITEMS = 2000
 
-#: The matrices of the CSV export, in the order of the steps (name, attribute).
-CSV_MATRICES = (
-    ("observed", "observed"),
-    ("weights", "weights"),
-    ("expected", "expected"),
-    ("observed_norm", "observed_norm"),
-    ("expected_norm", "expected_norm"),
-    ("weighted_observed", "weighted_observed"),
-    ("weighted_expected", "weighted_expected"),
-)
+#: The matrices of the CSV export, in the order of the steps: the walkthrough's charts but the
+#: histograms (name, attribute).
+CSV_MATRICES = tuple((name, name) for name in FIGURES if name != "histograms")
 #: The two histograms of the CSV export (one value per rating: the column is left empty).
 CSV_VECTORS = (("actual_hist", "actual_hist"), ("predicted_hist", "predicted_hist"))
 
@@ -64,7 +59,7 @@ _TEX_SPECIAL = {
     "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
     "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
     "→": r"$\rightarrow$", "↓": r"$\downarrow$", "·": r"$\cdot$", "−": r"$-$", "κ": r"$\kappa$",
-    "≤": r"$\leq$", "≥": r"$\geq$", "×": r"$\times$",
+    "≤": r"$\leq$", "≥": r"$\geq$", "×": r"$\times$", "ᵃ": r"$^{a}$", "ᵖ": r"$^{p}$",
 }
 
 
@@ -130,17 +125,19 @@ def latex_document(result: Walkthrough, lang: str, source: Source | None = None,
         if isinstance(block, Heading):
             if block.level > 1:  # the title is \maketitle's
                 lines += [r"\section*{" + latex_escape(block.text) + "}", ""]
-        elif isinstance(block, Text):
+        elif isinstance(block, Text | Metric):
             lines += [latex_escape(block.text), ""]
         elif isinstance(block, Formula):
             lines += [r"\fitformula{" + block.latex + "}", ""]
-        else:
+        elif isinstance(block, Table):
             if block.caption:
                 lines += [r"\textbf{" + latex_escape(block.caption) + "}", ""]
             if block.latex:
                 lines += [r"\fitformula{" + block.latex + "}", ""]
             else:
                 lines += _tex_table(block)
+        else:  # a chart reaches a document as its table (outline.chart_blocks)
+            raise TypeError(f"{type(block).__name__} is not written in LaTeX")
     lines += [r"\end{document}", ""]
     return "\n".join(lines)
 
@@ -165,9 +162,9 @@ def matrices_csv(result: Walkthrough) -> str:
         for r, row_label in enumerate(labels):
             for c, column_label in enumerate(labels):
                 lines.append(f"{name},{row_label},{column_label},{_csv_number(matrix[r, c])}")
-    for name, attribute in CSV_VECTORS:
+    for vector, histogram in CSV_VECTORS:
         for r, row_label in enumerate(labels):
-            lines.append(f"{name},{row_label},,{_csv_number(getattr(result, attribute)[r])}")
+            lines.append(f"{vector},{row_label},,{_csv_number(getattr(result, histogram)[r])}")
     return "\n".join(lines) + "\n"
 
 

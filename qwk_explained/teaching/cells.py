@@ -1,7 +1,7 @@
 r"""One cell (i, j) of the QWK matrices, and the "what if" of moving one item.
 
-The guided page follows a single cell through every step: which items fall in O_ij, its weight,
-its expected count, and how much of the numerator and of the denominator it carries:
+The step-by-step page follows a single cell through every step: which items fall in O_ij, its
+weight, its expected count, and how much of the numerator and of the denominator it carries:
 
 .. math::
 
@@ -118,8 +118,8 @@ def cell_shares(result: Walkthrough, i: int, j: int) -> tuple[float | None, floa
     """The cell's share of num (w_ij O_ij / n over num) and of den; ``None`` when that total is 0.
 
     >>> from qwk_explained import walkthrough
-    >>> w = walkthrough([2, 2, 2, 3, 4, 5, 5, 5, 5, 5], [2, 2, 2, 3, 2, 1, 1, 1, 1, 3])
-    >>> round(cell_shares(w, 4, 0)[0], 4)
+    >>> result = walkthrough([2, 2, 2, 3, 4, 5, 5, 5, 5, 5], [2, 2, 2, 3, 2, 1, 1, 1, 1, 3])
+    >>> round(cell_shares(result, 4, 0)[0], 4)
     0.8889
     """
     i, j = result.check_cell(i, j)
@@ -171,8 +171,8 @@ def what_if(
     prediction does not fit the settings (outside a fixed min..max).
 
     >>> from qwk_explained import walkthrough
-    >>> w = walkthrough([4, 4, 3, 4, 4, 4, 1, 1, 2, 1], [0, 2, 1, 0, 0, 0, 1, 1, 2, 1])
-    >>> change = what_if(w, 0, 4)
+    >>> result = walkthrough([4, 4, 3, 4, 4, 4, 1, 1, 2, 1], [0, 2, 1, 0, 0, 0, 1, 1, 2, 1])
+    >>> change = what_if(result, 0, 4)
     >>> round(change.after.kappa, 4) == round(walkthrough(
     ...     [4, 4, 3, 4, 4, 4, 1, 1, 2, 1], [4, 2, 1, 0, 0, 0, 1, 1, 2, 1]).kappa, 4)
     True
@@ -217,8 +217,8 @@ def move_item(result: Walkthrough, source: Cell, target: Cell) -> Move | None:
     The last item is taken so that the items listed first in the cell stay where they are.
 
     >>> from qwk_explained import walkthrough
-    >>> w = walkthrough([4, 4, 3, 4, 4, 4, 1, 1, 2, 1], [0, 2, 1, 0, 0, 0, 1, 1, 2, 1])
-    >>> move = move_item(w, (4, 0), (4, 1))
+    >>> result = walkthrough([4, 4, 3, 4, 4, 4, 1, 1, 2, 1], [0, 2, 1, 0, 0, 0, 1, 1, 2, 1])
+    >>> move = move_item(result, (4, 0), (4, 1))
     >>> move.item, move.predicted.tolist()
     (6, [0, 2, 1, 0, 0, 1, 1, 1, 2, 1])
     >>> int(walkthrough(move.actual, move.predicted).observed[4, 1])

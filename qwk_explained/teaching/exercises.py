@@ -344,14 +344,6 @@ def make_exercise(seed: int, level: Level = DEFAULT_LEVEL) -> Exercise:
                     alternative=alternative, questions=questions)
 
 
-def matching_items(exercise: Exercise, cell: tuple[int, int]) -> tuple[int, ...]:
-    """Item numbers (1-based, as a reader counts) rated i by the actual rater and j by prediction
-    A: the items that make up O_ij."""
-    i, j = cell
-    return tuple(k + 1 for k, (a, p) in enumerate(zip(exercise.actual, exercise.predicted,
-                                                       strict=True)) if a == i and p == j)
-
-
 def agreements(exercise: Exercise, which: Which = "predicted") -> int:
     """How many items prediction A (``"predicted"``) or B (``"alternative"``) rates exactly like the
     actual rater: the diagonal of O, the only thing unweighted accuracy looks at."""

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import base64
 import json
 import re
 from typing import Any
 
-import numpy as np
 from streamlit.testing.v1 import AppTest
 
 from qwk_app.frame import PAGES
@@ -52,26 +50,6 @@ def assert_clean(at: AppTest) -> None:
     assert not at.exception, [e.value for e in at.exception]
 
 
-def plotly_specs(at: AppTest) -> list[dict[str, Any]]:
-    """The plotly figures on the page as JSON dicts, with base64-packed arrays decoded."""
-    return [_decode(json.loads(chart.proto.spec)) for chart in at.get("plotly_chart")]
-
-
-def _decode(node: Any) -> Any:
-    if isinstance(node, dict):
-        if "bdata" in node and "dtype" in node:
-            array = np.frombuffer(base64.b64decode(node["bdata"]), dtype=node["dtype"])
-            shape = node.get("shape")
-            if shape:
-                dims = [int(x) for x in str(shape).split(",")] if isinstance(shape, str) else shape
-                array = array.reshape(dims)
-            return array.tolist()
-        return {key: _decode(value) for key, value in node.items()}
-    if isinstance(node, list):
-        return [_decode(value) for value in node]
-    return node
-
-
 def chart_html(at: AppTest, which: str) -> str:
     """The HTML the page sent for chart ``which`` (``observed``, ``histograms``...)."""
     for element in at.get("bidi_component"):
@@ -86,12 +64,3 @@ def chart_cells(at: AppTest, which: str) -> list[list[str]]:
     return [re.findall(r'<span class="qwk-value">([^<]*)</span>', row)
             for row in body.split("</tr>") if "qwk-value" in row]
 
-
-def figure_by_title(at: AppTest, title: str) -> dict[str, Any]:
-    """The figure whose title text equals ``title``."""
-    for spec in plotly_specs(at):
-        layout_title = spec.get("layout", {}).get("title", {})
-        text = layout_title.get("text") if isinstance(layout_title, dict) else layout_title
-        if text == title:
-            return spec
-    raise AssertionError(f"no figure titled {title!r}")

@@ -17,7 +17,7 @@ from qwk_explained.present.languages import LANGUAGES
 from tests.app.helpers import assert_clean, open_app
 
 #: The pages with the two rating vectors (each warns with its own ``<page>.stale``).
-PAGES_WITH_RATINGS = ("walkthrough", "guided", "theory", "pitfalls")
+PAGES_WITH_RATINGS = ("walkthrough", "step_by_step", "theory", "pitfalls")
 #: The Spanish seed's worked example, as its shared link writes it.
 SPANISH_SEED = {"actual": "4,4,3,4,4,4,1,1,2,1", "predicted": "0,2,1,0,0,0,1,1,2,1"}
 BAD_RATINGS = [

@@ -17,7 +17,8 @@ import pytest
 from qwk_app import references, state
 from qwk_app.text import escape_markdown
 from qwk_explained import InputError, parse_vector
-from qwk_explained.present.i18n import LANGUAGES, error_message
+from qwk_explained.present.i18n import error_message
+from qwk_explained.present.languages import LANGUAGES
 from tests import ROOT
 from tests.app.helpers import PAGE_SLUGS, assert_clean, open_app, open_tab
 
@@ -43,11 +44,12 @@ RAW_HTML = re.compile(r"unsafe_allow_html|st\.html\s*\(|components\.html|compone
                       r"st\.components|\.html\s*\(|components\.iframe")
 
 
-#: The only raw HTML the app draws, each built without any user text: the page's own styles (a
-#: constant), and the light charts' component, whose HTML comes from
-#: ``qwk_explained.present.charts`` (numbers, rating labels and translated words, all escaped).
+#: The only raw HTML the app draws, each built without any user text: the page's own styles (the
+#: uploader's translated words written by ``frame.css_string``), and the light charts'
+#: component, whose HTML comes from ``qwk_explained.present.charts`` (numbers, rating labels and
+#: translated words, all escaped).
 ALLOWED_RAW_HTML = {
-    "qwk_app/frame.py": 'st.html(_STYLE + (_PRESENTER_STYLE if presenter else ""))',
+    "qwk_app/frame.py": "st.html(page_style(presenter=presenter))",
     "qwk_app/charts.py": "_COMPONENT = st.components.v2.component(",
 }
 

@@ -15,7 +15,8 @@ import pytest
 
 from qwk_app import links, widgets
 from qwk_explained import walkthrough
-from qwk_explained.present import charts, formulas
+from qwk_explained.present import charts, formula_text, formulas
+from qwk_explained.present.catalogue import FIGURES
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import format_number
@@ -23,7 +24,7 @@ from qwk_explained.teaching.cells import items_in_cell, move_item
 from tests.app.helpers import assert_clean, chart_html, open_app
 
 SEED = {"actual": "4,4,3,4,4,4,1,1,2,1", "predicted": "0,2,1,0,0,0,1,1,2,1"}
-MATRICES = tuple(name for name in charts.WALKTHROUGH_CHARTS if name != "histograms")
+MATRICES = tuple(name for name in FIGURES if name != "histograms")
 
 
 def seed():
@@ -46,9 +47,10 @@ def test_a_linked_cell_is_outlined_in_every_matrix_and_its_two_bars(lang):
     bars = chart_html(at, "histograms")
     assert sorted(re.findall(r'qwk-followed" data-bar="([^"]+)"', bars)) == ["a:4", "p:0"]
     result = seed()
-    items = t(lang, "guided.item_separator").join(
+    items = t(lang, "step_by_step.item_separator").join(
         str(k) for k in items_in_cell(result, 4, 0))
-    assert t(lang, "guided.cell_items", items=items) in [m.value for m in at.markdown]
+    shown = [m.value for m in at.markdown]
+    assert t(lang, "step_by_step.cell_items", count=4, items=items) in shown
     shown = [f.value.strip("$\n") for f in at.latex]  # st.latex wraps its source in $$
     assert formulas.histogram_cell(result, 4, lang, "a") in shown
     assert formulas.histogram_cell(result, 0, lang, "p") in shown
@@ -69,6 +71,29 @@ def test_each_cell_explains_its_arithmetic():
     for lang in LANGUAGES:
         html = charts.walkthrough_chart(result, "expected", lang)
         assert t(lang, "charts.cell", row=4, col=0) in html
+
+
+def _numbers(text: str) -> list[str]:
+    # Every matrix holds non-negative values: a minus is always a subtraction here.
+    return re.findall(r"[0-9]+(?:[.,][0-9]+)?", text)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("ratings", [SEED, {"actual": "1,5,9,1,5", "predicted": "1,9,9,5,5"}])
+def test_every_hover_says_the_arithmetic_of_its_cell_formula(lang, ratings):
+    """A chart's cell explains itself in HTML, written for speed beside the formula that steps
+    and documents show (``FIGURES[name].cell``): both hold the same numbers, the same result."""
+    result = walkthrough(ratings["actual"], ratings["predicted"], scale="observed")
+    for name in MATRICES:
+        for i in range(result.size):
+            for j in range(result.size):
+                tip = re.sub(r"<su[bp]>[^<]*</su[bp]>", "", charts._tip(result, name, i, j, lang))
+                formula = formula_text.text(FIGURES[name].cell(result, i, j, lang))
+                said = _numbers(re.sub(r"\[[^\]]*\]", "", formula))
+                shown = _numbers(tip)
+                assert said[-1] == shown[-1], (name, i, j)
+                assert not [n for n in set(said) if said.count(n) > shown.count(n)], \
+                    (name, i, j, tip, formula)
 
 
 def test_cell_numbers_fit_a_ten_rating_scale():

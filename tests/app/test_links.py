@@ -23,13 +23,13 @@ def test_parse_step_accepts_only_1_to_7(value, expected):
 
 
 def test_cell_text_and_parse_cell_round_trip_with_labels():
-    w = walkthrough([5, 5, 3], [1, 2, 1])  # labels 1..5: positions are not the labels
-    assert links.cell_text(w, 4, 0) == "5,1"
-    assert links.parse_cell("5,1", w.labels) == (4, 0)
-    assert links.parse_cell(" 5 , 1 ", w.labels) == (4, 0)
-    assert links.parse_cell("5;1", w.labels) == (4, 0)  # read as a submission's cell is read
+    result = walkthrough([5, 5, 3], [1, 2, 1])  # labels 1..5: positions are not the labels
+    assert links.cell_text(result, 4, 0) == "5,1"
+    assert links.parse_cell("5,1", result.labels) == (4, 0)
+    assert links.parse_cell(" 5 , 1 ", result.labels) == (4, 0)
+    assert links.parse_cell("5;1", result.labels) == (4, 0)  # read as a submission's cell is read
     for bad in ("5", "5,1,2", "x,1", "6,1", "", "5,", "99999999999,1"):
-        assert links.parse_cell(bad, w.labels) is None
+        assert links.parse_cell(bad, result.labels) is None
 
 
 def test_a_clicked_cell_is_read_as_positions_on_the_scale():

@@ -117,7 +117,7 @@ def test_the_teachers_view_of_a_check_and_of_practice(room: Classroom, lang: str
     at.run()
     assert_clean(at)
     assert at.dataframe, "the per-step table"
-    assert at.get("plotly_chart"), "the first wrong steps"
+    assert at.get("vega_lite_chart") or at.get("arrow_vega_lite_chart"), "first wrong steps"
     at.button(key="class_open_practice").click().run()
     room.submit_practice(student, 0, "1", "en")
     at.run()
@@ -134,7 +134,7 @@ def test_a_students_token_never_opens_the_teachers_view(room: Classroom) -> None
         at = open_app("teach", lang="en", **params)
         assert_clean(at)
         assert at.query_params.get("key") in (None, []), params
-        assert not at.get("plotly_chart") and not at.button(key="class_start_current").disabled
+        assert not at.dataframe and not at.button(key="class_start_current").disabled
         assert codes.show_code(started.code) not in _texts(at)
 
 

@@ -3,7 +3,7 @@
 Source of truth for the exercise: ``qwk_explained.teaching.exercises.make_exercise`` (itself
 checked against the engine and scikit-learn in ``tests/teaching/test_exercises.py``); for worked
 steps: ``qwk_explained.present.formulas`` with the engine's result; for words: the locale files;
-for numbers: ``qwk_explained.numbers``.
+for numbers: ``qwk_explained.present.numbers``.
 """
 
 from __future__ import annotations
@@ -270,8 +270,9 @@ def test_a_wrong_answer_gets_the_checkers_diagnosis():
 
 
 def test_the_observed_feedback_tells_item_numbers_from_the_count():
-    """The items are named as numbers of the table's columns, and their count is the cell's
-    value (teaching audit: "...predicted rating 0: 2" was an item number next to O = 1)."""
+    """The items are named as numbers of the table's columns after their count, the cell's value
+    (teaching audit: "...predicted rating 0: 2" was an item number next to O = 1); the same
+    sentence as step 1 everywhere."""
     exercise = make_exercise(3, "medium")  # O[1, 0] holds items 7 and 12: a count of 2
     at = open_practice("es", seed=3)
     observed = exercise.questions[0]
@@ -280,8 +281,9 @@ def test_the_observed_feedback_tells_item_numbers_from_the_count():
                                                      strict=True))
              if (a, p) == observed.cell]
     assert items == [7, 12] and observed.answer == 2
-    assert t("es", "practice.observed_items", items="7, 12", row="1", col="0",
-             count=2) in [m.value for m in at.markdown]
+    shown = [m.value for m in at.markdown]
+    assert t("es", "step_by_step.cell_items", count=2, items="7, 12") in shown
+    assert "O_{1,0} = 2" in [f.value.strip("$\n") for f in at.latex]
 
 
 def test_kappa_from_the_learners_rounded_sums_scores():

@@ -1,8 +1,9 @@
 """The theory page, driven with AppTest like a user would, in every language.
 
 Sources of truth: the engine (qwk_explained.walkthrough / walkthrough_from_table) and
-qwk_explained.teaching.theory for every number, formatted by qwk_explained.numbers; the locale files
-for every word; user flows (shared links, the 2 x 2 inputs, the paradox buttons, language switch).
+qwk_explained.teaching.theory for every number, formatted by qwk_explained.present.numbers;
+the locale files for every word; user flows (shared links, the 2 x 2 inputs, the paradox
+buttons, language switch).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The live walkthrough page and the frame, driven with AppTest like a user would.
 
 Source of truth for every number: the engine (``qwk_explained.walkthrough``) formatted by
-``qwk_explained.numbers``; for words: the locale files.
+``qwk_explained.present.numbers``; for words: the locale files.
 """
 
 from __future__ import annotations

@@ -30,9 +30,10 @@ from qwk_explained.core.csvfile import parse_csv
 from qwk_explained.core.limits import MAX_RATINGS
 from qwk_explained.core.parse import parse_vector
 from qwk_explained.core.scale import rating_scale
+from qwk_explained.core.types import WEIGHTINGS
 from qwk_explained.core.validate import check_pair
-from qwk_explained.core.weights import WEIGHTINGS
-from qwk_explained.present.i18n import LANGUAGES, error_message, load, t
+from qwk_explained.present.i18n import error_message, load, t
+from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import format_number
 from tests import ROOT
 from tests.app.helpers import PAGE_SLUGS, assert_clean, open_app, open_tab
@@ -393,10 +394,10 @@ def test_reloading_the_link_restores_the_same_view(page, lang, vectors, weights,
     at.radio(key="weights_input").set_value(weights).run()
     at.radio(key="scale_mode_input").set_value(scale).run()
     at.switch_page(f"pages/{page}.py").run()
-    for _ in range(steps if page == "guided" else 0):
-        if at.button(key="guided_next").disabled:  # the last step, or nothing to step through
+    for _ in range(steps if page == "step_by_step" else 0):
+        if at.button(key="step_next").disabled:  # the last step, or nothing to step through
             break
-        at.button(key="guided_next").click().run()
+        at.button(key="step_next").click().run()
     assert_clean(at)
     before = view(at)
     fits = all(len(" ".join(v.split())) <= state.MAX_URL_VECTOR_CHARS for v in vectors)
@@ -416,8 +417,8 @@ def test_reloading_the_link_restores_the_same_view(page, lang, vectors, weights,
                 if isinstance(before_ratings, list):  # valid stays the same ratings
                     assert after_ratings == before_ratings
     assert after == before
-    if page == "guided":
-        assert reloaded.session_state["guided_step"] == at.session_state["guided_step"]
+    if page == "step_by_step":
+        assert reloaded.session_state["shown_step"] == at.session_state["shown_step"]
 
 
 ACTIONS = st.one_of(
@@ -456,9 +457,9 @@ def test_switching_pages_and_languages_in_any_order_keeps_every_value(actions):
                 continue
             at.text_input(key=f"{action}_input").input(value).run()
         elif action == "step":
-            if page != "guided":
+            if page != "step_by_step":
                 continue
-            button = "guided_next" if value > 0 else "guided_prev"
+            button = "step_next" if value > 0 else "step_prev"
             if at.button(key=button).disabled:
                 continue
             at.button(key=button).click().run()
@@ -466,8 +467,8 @@ def test_switching_pages_and_languages_in_any_order_keeps_every_value(actions):
             model[action] = value
         if action == "step":
             model["step"] += value
-        elif page == "guided" and model["step"] is None:
-            model["step"] = at.session_state["guided_step"]
+        elif page == "step_by_step" and model["step"] is None:
+            model["step"] = at.session_state["shown_step"]
         assert_clean(at)
         session = at.session_state
         for key in ("actual", "predicted", "weights", "scale", "lang"):
@@ -481,6 +482,6 @@ def test_switching_pages_and_languages_in_any_order_keeps_every_value(actions):
             if any(w.key == f"{name}_input" for w in at.text_input):
                 assert at.text_input(key=f"{name}_input").value == model[name]
         if model["step"] is not None:
-            assert session["guided_step"] == model["step"]
-        if page == "guided":
+            assert session["shown_step"] == model["step"]
+        if page == "step_by_step":
             assert at.query_params["step"] == str(model["step"])

@@ -8,10 +8,6 @@ code's pixels; the locale files; the page settings of ``qwk_app.frame.PAGE_SETTI
 from __future__ import annotations
 
 import io
-import os
-import subprocess
-import sys
-import time
 
 import pytest
 
@@ -19,7 +15,6 @@ from qwk_app import frame, launch, links
 from qwk_explained.present.catalogue import STEPS
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import LANGUAGES
-from tests import ROOT
 from tests.app.helpers import assert_clean, open_app
 
 SEED = {"actual": "4,4,3,4,4,4,1,1,2,1", "predicted": "0,2,1,0,0,0,1,1,2,1"}
@@ -34,7 +29,8 @@ def share_box_link(at) -> str:
 @pytest.mark.parametrize(("configured", "server", "opened", "expected"), [
     ("https://kappa.example.org/class/", "localhost", "http://localhost:8501/",
      ("https://kappa.example.org/class", True)),
-    (None, "192.168.1.20", "http://localhost:8501/guided", ("http://192.168.1.20:8501", True)),
+    (None, "192.168.1.20", "http://localhost:8501/step_by_step",
+     ("http://192.168.1.20:8501", True)),
     (None, "localhost", "http://localhost:8501/", ("http://localhost:8501", False)),
     (None, "localhost", "http://127.0.0.1:8501/x", ("http://127.0.0.1:8501", False)),
     (None, None, "http://10.0.0.5:8501/", ("http://10.0.0.5:8501", True)),
@@ -45,6 +41,17 @@ def test_the_public_address_is_never_localhost_when_another_is_known(configured,
     base = links.public_base(configured=configured, server_address=server, server_port=8501,
                              base_path="", opened=opened)
     assert tuple(base) == expected
+
+
+def test_an_old_address_is_its_renamed_page():
+    """/guided was the step-by-step page's address: links shared then still open it (a hidden
+    page at the old path, tests/browser/test_cold_links.py), and the share box gives the new."""
+    assert frame.ALIASES == {"guided": "step_by_step"}
+    assert all(slug in {spec.slug for spec in frame.PAGES} for slug in frame.ALIASES.values())
+    assert frame._slug("/guided") == frame._slug("step_by_step") == "step_by_step"
+    assert frame._slug("/nowhere") == frame.DEFAULT_PAGE
+    # A cold server runs a deep-linked file of pages/ before the frame: each old path has one.
+    assert all((frame.PAGES_DIR / f"{old}.py").is_file() for old in frame.ALIASES)
 
 
 def test_a_base_path_is_kept():
@@ -127,40 +134,3 @@ def test_in_class_the_links_use_the_network_address(monkeypatch):
     monkeypatch.setenv(links.PUBLIC_URL_ENV, "https://kappa.example.org")
     assert "--browser.serverAddress" not in launch.streamlit_arguments(
         port=8600, address="0.0.0.0", classroom=True)
-
-
-@pytest.mark.slow
-def test_the_launcher_opens_every_page_before_the_first_visitor(tmp_path):
-    """``make run`` starts the app through the launcher: it reports the server warm (every page
-    opened once) on its own, with no visitor."""
-    port = free_port()
-    log = tmp_path / "launch.log"
-    with open(log, "wb") as sink:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "qwk_app.launch", "--port", str(port), "--address",
-             "127.0.0.1", "--server.headless", "true", "--browser.gatherUsageStats", "false",
-             "--server.fileWatcherType", "none"],
-            cwd=ROOT, stdout=sink, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-            start_new_session=os.name == "posix")
-    try:
-        deadline = time.monotonic() + 120
-        while "warm in" not in log.read_text(errors="replace"):
-            assert process.poll() is None, log.read_text(errors="replace")
-            assert time.monotonic() < deadline, log.read_text(errors="replace")
-            time.sleep(0.5)
-        assert "failed" not in log.read_text(errors="replace")
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])

@@ -22,7 +22,8 @@ except ImportError:  # the ``browser`` fixture skips (or fails in CI) before a t
     expect = None
 
 from qwk_app.frame import PAGES
-from qwk_explained.present.i18n import LANGUAGES, load, t
+from qwk_explained.present.i18n import load, t
+from qwk_explained.present.languages import LANGUAGES
 from tests import ROOT
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -32,9 +33,9 @@ LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", 
                "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
-#: Longest wait for a server to answer its health probe (a cold start imports plotly, pandas...).
+#: Longest wait for a server to answer its health probe (a cold start imports pandas, numpy...).
 HEALTH_TIMEOUT_S = 60
-#: Longest wait for a script run to finish (a cold first run imports plotly, numpy, pandas...).
+#: Longest wait for a script run to finish (a cold first run imports numpy, pandas...).
 RUN_TIMEOUT_MS = 60_000
 #: Every page of the app (a listed page whose file is missing makes its tests fail).
 SLUGS = tuple(spec.slug for spec in PAGES)
@@ -127,8 +128,6 @@ class App:
             """() => !document.querySelector('[data-testid="stSkeleton"]')
                 && [...document.querySelectorAll('.katex')]
                      .every(k => k.querySelector('.katex-html'))
-                && [...document.querySelectorAll('[data-testid="stPlotlyChart"]')]
-                     .every(c => c.querySelector('.js-plotly-plot .main-svg'))
                 && [...document.querySelectorAll('[data-testid="stBidiComponentRegular"]')]
                      .every(c => c.querySelector('.qwk-root > *'))""",
             timeout=RUN_TIMEOUT_MS)

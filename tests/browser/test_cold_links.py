@@ -17,7 +17,8 @@ import pytest
 
 from qwk_explained import walkthrough
 from qwk_explained.present.catalogue import STEPS
-from qwk_explained.present.i18n import LANGUAGES, t
+from qwk_explained.present.i18n import t
+from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import format_number
 from tests.browser.helpers import (
     SEED_ACTUAL,
@@ -36,7 +37,7 @@ LINKS: dict[str, tuple[str, dict[str, str]]] = {
     # The walkthrough is st.navigation's default page: its link is "/" (see test_flows for
     # "/walkthrough", which Streamlit does not serve).
     "walkthrough": ("tr", {"actual": SEED_ACTUAL, "predicted": SEED_PREDICTED}),
-    "guided": ("es", {"step": "3", "actual": SEED_ACTUAL, "predicted": SEED_PREDICTED}),
+    "step_by_step": ("es", {"step": "3", "actual": SEED_ACTUAL, "predicted": SEED_PREDICTED}),
     "checker": ("zh", {"table": "0,4,1;0,8,0;0,1,5"}),
     "theory": ("zh", {}),
     "pitfalls": ("es", {}),
@@ -71,8 +72,25 @@ def test_first_visit_is_a_deep_link(slug: str, cold_server: Callable[[], str],
         kappa = format_number(walkthrough(SEED_ACTUAL, SEED_PREDICTED).kappa, lang)
         expect(app.metric(t(lang, "common.kappa"))).to_have_text(kappa)
         expect(app.textbox(t(lang, "inputs.actual_label"))).to_have_value(SEED_ACTUAL)
-    if slug == "guided":
-        progress = t(lang, "guided.progress", step=format_number(3, lang),
+    if slug == "step_by_step":
+        progress = t(lang, "step_by_step.progress", step=format_number(3, lang),
                      total=format_number(len(STEPS), lang))
         expect(app.page.get_by_text(progress, exact=True)).to_be_visible()
+    app.assert_clean()
+
+
+def test_a_link_to_the_old_guided_address_opens_the_step_by_step_page(
+        cold_server: Callable[[], str], new_app: Callable[..., App]):
+    """User flow: a link shared before the page was renamed (/guided) still opens the step-by-step
+    page at the linked step, as the first visit of a cold server; the share box gives the new
+    address."""
+    app = new_app(cold_server())
+    app.open(f"/guided?lang=en&step=3&actual={SEED_ACTUAL}&predicted={SEED_PREDICTED}")
+    app.wait_for_query(lang="en", step="3")
+    assert app.heading() in page_titles("step_by_step", "en")
+    # The old address is a hidden page: the navigation lists the pages as ever.
+    assert app.nav_titles() == [t("en", f"nav.{s}") for s in SLUGS]
+    progress = t("en", "step_by_step.progress", step="3", total=str(len(STEPS)))
+    expect(app.page.get_by_text(progress, exact=True)).to_be_visible()
+    expect(app.page.get_by_text("/step_by_step?", exact=False).first).to_be_visible()
     app.assert_clean()

@@ -1,7 +1,7 @@
 """User flows in a real browser on one warm server: shared links, typing, language, upload, errors.
 
 Source of truth for every number: the engine (``qwk_explained.walkthrough``) formatted by
-``qwk_explained.numbers``; for words: the locale files; for state: the address bar.
+``qwk_explained.present.numbers``; for words: the locale files; for state: the address bar.
 """
 
 from __future__ import annotations
@@ -115,16 +115,17 @@ def test_walkthrough_path_link(app: App):
     app.assert_clean()
 
 
-def test_guided_next_moves_through_steps(app: App):
-    """User flow: the guided page's next button advances one step, and the URL's step follows."""
-    app.open(f"/guided?lang=en&step=1&actual={SEED_ACTUAL}&predicted={SEED_PREDICTED}")
+def test_step_next_moves_through_steps(app: App):
+    """User flow: the step-by-step page's next button advances one step, and the URL's step
+    follows."""
+    app.open(f"/step_by_step?lang=en&step=1&actual={SEED_ACTUAL}&predicted={SEED_PREDICTED}")
     start = int(app.wait_for_query(lang="en")["step"])
     def progress(step: int) -> str:
-        return t("en", "guided.progress", step=format_number(step), total=len(STEPS))
+        return t("en", "step_by_step.progress", step=format_number(step), total=len(STEPS))
 
     expect(app.page.get_by_text(progress(start), exact=True)).to_be_visible()
-    assert "guided.next" in load("en"), "the guided page's next button has no guided.next text"
-    button = app.page.get_by_role("button", name=t("en", "guided.next"), exact=True).first
+    assert "step_by_step.next" in load("en"), "the next button has no step_by_step.next text"
+    button = app.page.get_by_role("button", name=t("en", "step_by_step.next"), exact=True).first
     for step in (start + 1, start + 2):
         button.click()
         app.wait_for_query(step=str(step))
@@ -144,7 +145,7 @@ def test_streamlit_english_apply_hint_is_never_shown(app: App):
     hint = app.page.locator('[data-testid="InputInstructions"]')
     expect(hint.first).to_be_attached()  # Streamlit drew it for the box being edited...
     expect(hint.first).to_be_hidden()  # ...and it is not shown
-    assert "Ctrl+Intro" in t("es", "checker.table_help")
+    assert "Ctrl+Enter" in t("es", "checker.table_help")
     box.press("Control+Enter")
     app.wait_for_query(table="3,1;1,3")
     app.assert_clean()

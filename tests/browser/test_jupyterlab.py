@@ -35,7 +35,8 @@ from qwk_explained.present.i18n import message, t
 from qwk_explained.present.numbers import format_number
 from qwk_explained.teaching.examples import BY_NAME
 
-pytestmark = pytest.mark.browser
+# One JupyterLab server for the module: its tests share a worker of a parallel run.
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("jupyterlab")]
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = ROOT / "notebooks" / "qwk_en.ipynb"

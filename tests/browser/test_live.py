@@ -109,23 +109,25 @@ def test_a_click_on_a_cell_follows_it_in_every_chart_and_the_link(app: App):
         ".map(e => e.dataset.cell || e.dataset.bar)")
     assert sorted(followed) == sorted(["4,0"] * 7 + ["a:4", "p:0"])
     items = ", ".join(str(k) for k in (1, 4, 5, 6))  # actual 4, predicted 0 in the seed
-    expect(app.page.get_by_text(t("en", "guided.cell_items", items=items))).to_be_visible()
+    expect(app.page.get_by_text(t("en", "step_by_step.cell_items", count=4, items=items))
+           ).to_be_visible()
     app.assert_clean()
 
 
 def test_a_click_on_o_in_the_step_by_step_page_follows_that_cell(app: App):
     """User flow on the step-by-step page, step 1, in Turkish: click cell (4, 0) of O -> it is
     outlined, ?cell=4,0 follows, and the cell's items are listed."""
-    app.open(f"/guided?lang=tr&actual={SEED_ACTUAL}&predicted={SEED_PREDICTED}&step=1&cell=1,1")
+    app.open(f"/step_by_step?lang=tr&actual={SEED_ACTUAL}&predicted={SEED_PREDICTED}&step=1&cell=1,1")
     app.page.locator(".qwk-matrix").first.locator('[data-cell="4,0"]').click()
     app.wait_for_query(cell="4,0")
     app.settle()
     followed = app.page.evaluate(
         "() => [...document.querySelectorAll('.qwk-followed')].map(e => e.dataset.cell)")
     assert followed == ["4,0"]
-    items = t("tr", "guided.item_separator").join(str(k) for k in (1, 4, 5, 6))
+    items = t("tr", "step_by_step.item_separator").join(str(k) for k in (1, 4, 5, 6))
     # Listed in step 1 and again in the followed cell's own section below it.
-    expect(app.page.get_by_text(t("tr", "guided.cell_items", items=items))).to_have_count(2)
+    expect(app.page.get_by_text(t("tr", "step_by_step.cell_items", count=4, items=items))
+           ).to_have_count(2)
     app.assert_clean()
 
 

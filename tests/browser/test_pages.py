@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from qwk_explained.present.i18n import LANGUAGES, t
+from qwk_explained.present.i18n import t
+from qwk_explained.present.languages import LANGUAGES
 from tests.browser.helpers import DESKTOP, PHONE, SCREENSHOTS, SLUGS, App, page_path, page_titles
 
 pytestmark = pytest.mark.browser

@@ -346,7 +346,8 @@ def test_the_export_is_what_check_batch_csv_writes(room: Classroom) -> None:
                               "--csv", "--lang", "es"], input=batch_lines(data, sent),
                              capture_output=True, text=True, cwd=ROOT, check=True).stdout
     assert exported == by_hand
-    rows = list(csv.DictReader(io.StringIO(exported)))
+    # A spreadsheet in Spanish reads a byte-order mark and semicolons (decimal commas).
+    rows = list(csv.DictReader(io.StringIO(exported.lstrip("\ufeff")), delimiter=";"))
     assert [row["id"] for row in rows if row["quantity"] == "kappa"][0] == "Ana"
     assert {row["quantity"] for row in rows} == {"numerator", "kappa"}
     assert len(rows) == 4

@@ -49,7 +49,8 @@ def test_a_server_killed_mid_class_loses_no_answer_and_counts_none_twice() -> No
         skip_or_fail("nginx and PostgreSQL are needed: `make os-packages` installs them")
     report = run_class(9, 3, think=0.5, timeout=60, global_timeout=300, kill_after=3,
                        warm=False)
-    print(report.table())  # pytest -s shows what happened: who reconnected, the times    assert report.killed is not None
+    print(report.table())  # pytest -s shows what happened: who reconnected, the times
+    assert report.killed is not None
     assert not report.errors, report.table()
     assert not report.lost and report.counted_twice == 0, report.table()
     assert report.reconnects >= 1, report.table()  # the killed server's students came back

@@ -19,7 +19,8 @@ import pytest
 
 from qwk_explained import cli, walkthrough, walkthrough_from_table
 from qwk_explained.cli.errors import CliError
-from qwk_explained.present.i18n import LANGUAGES, message, t
+from qwk_explained.present.i18n import message, t
+from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import format_number
 from qwk_explained.teaching.mistakes import CODES
 from tests import ROOT
@@ -187,10 +188,17 @@ def test_a_class_is_graded_line_by_line_and_bad_lines_do_not_stop_it(tmp_path, c
             assert list(record) == ["id", "error"] and "{" not in record["error"]["message"]
 
 
+def spreadsheet_rows(out: str, delimiter: str) -> list[dict[str, str]]:
+    """The rows a spreadsheet reads from ``--csv`` output: UTF-8 behind a byte order mark."""
+    assert out.startswith("\ufeff"), "a spreadsheet needs the BOM to read UTF-8"
+    return list(csv.DictReader(io.StringIO(out[1:]), delimiter=delimiter))
+
+
 def test_a_class_as_csv_for_a_spreadsheet(tmp_path, capsys):
+    """Turkish: semicolons between cells and decimal commas, as a Turkish spreadsheet expects."""
     path = write(tmp_path, "class.jsonl", "\n".join(json.dumps(item) for item in CLASS))
     status, out, _ = run(["check", "--batch", path, "--csv", "--lang", "tr"], capsys)
-    rows = list(csv.DictReader(io.StringIO(out)))
+    rows = spreadsheet_rows(out, ";")
     assert status == 0
     assert list(rows[0]) == ["id", "quantity", "checked", "right", "wrong", "verdict",
                              "diagnoses", "first_wrong_cell", "given", "correct", "explanation",
@@ -198,7 +206,7 @@ def test_a_class_as_csv_for_a_spreadsheet(tmp_path, capsys):
     ben = [row for row in rows if row["id"] == "ben"]
     assert [(r["quantity"], r["checked"], r["right"]) for r in ben] == [
         ("observed", "9", "9"), ("kappa", "1", "0")]
-    assert ben[1]["given"] == "0.45" and ben[1]["verdict"] == "wrong"
+    assert ben[1]["given"] == "0,45" and ben[1]["verdict"] == "wrong"
     errors = [row for row in rows if row["error"]]
     assert len(errors) == 4 and all(row["explanation"] for row in errors)
 

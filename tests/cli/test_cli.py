@@ -29,8 +29,8 @@ from qwk_explained.core.errors import InputError
 from qwk_explained.core.steps import walkthrough, walkthrough_from_table
 from qwk_explained.core.tables import parse_table
 from qwk_explained.present.catalogue import STEPS
-from qwk_explained.present.i18n import LANGUAGES, error_message, t
-from qwk_explained.present.languages import environment_language
+from qwk_explained.present.i18n import error_message, t
+from qwk_explained.present.languages import LANGUAGES, environment_language
 from qwk_explained.present.numbers import format_number, format_percent
 from qwk_explained.teaching.interpret import LANDIS_KOCH_BANDS, landis_koch
 from tests import ROOT
@@ -71,29 +71,37 @@ def test_walkthrough_text_in_each_language(lang: str, capsys: pytest.CaptureFixt
     for step in STEPS:
         assert step.heading(lang) in out, step.heading(lang)
     kappa = SEED_KAPPA[lang]
-    num, den = format_number(0.45, lang), format_number(0.395, lang)
-    # Every formula is printed with the numbers plugged in, formatted for the language.
-    assert f"kappa = 1 − num / den = 1 − {num} / {den} = {kappa}" in out
-    assert "E[4, 0] = hist_a[4] × hist_p[0] / n = 5 × 4 / 10 = 2" in out
-    assert f"w[0, 1] = (0 − 1)² / (5 − 1)² = 1 / 16 = {format_number(0.0625, lang)}" in out
-    assert f"O[4, 0] / n = 4 / 10 = {format_number(0.4, lang)}" in out
+
+    def n(value: float) -> str:
+        return format_number(value, lang)
+
+    # Every formula is printed with the numbers plugged in, formatted for the language; the
+    # followed cell is the app's first one, O[3, 1] (the first where the raters disagree).
+    # Worked out by hand: h_a = (0, 3, 1, 1, 5), h_p = (4, 4, 2, 0, 0), n = 10.
+    assert f"κ = 1 − {n(0.45)} / {n(0.395)} = 1 − {n(1.1392)} = {kappa}" in out
+    assert "E[3, 1] = hᵃ[3] × hᵖ[1] / n = 1 × 4 / 10 = " + n(0.4) in out
+    assert f"w[3, 1] = (3 − 1)² / (5 − 1)² = 4 / 16 = {n(0.25)}" in out
+    assert f"O[3, 1] / n = 1 / 10 = {n(0.1)}" in out
+    assert f"num = {n(0.25)} × {n(0.1)} + 1 × {n(0.4)} + {n(0.25)} × {n(0.1)} = {n(0.45)}" in out
     assert t(lang, "common.band.poor") in out
     assert flat(t(lang, "interval.shown", se=format_number(0.0741, lang),
                   level=format_percent(0.95, lang), low=format_number(-0.2845663, lang),
                   high=format_number(0.0060853, lang))) in flat(out)
     assert flat(t(lang, "interval.small_sample", n=format_number(10, lang),
                   size=format_number(5, lang), min_items=format_number(50, lang))) in flat(out)
-    assert f"z = kappa / SE0 = {kappa} / {format_number(0.0993489, lang)}" in out
+    z_row = next(line for line in out.splitlines() if t(lang, "common.z_statistic") in line)
+    assert z_row.split("|")[1].strip() == format_number(-1.4015, lang)
     assert not re.search(r"\bnan\b", out, re.IGNORECASE)
     # A missing key would print as itself ("cli.something"): every sentence must resolve.
-    assert not re.search(r"\b(?:cli|common|errors|undefined)\.[a-z_]+", out)
+    assert not re.search(r"\b(?:cli|common|errors|undefined|steps|step_by_step)\.[a-z_]+", out)
 
 
 def test_matrices_are_aligned_tables_labelled_with_the_ratings(
         capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run([*SEED_ARGS, "--lang", "en"], capsys)
     lines = out.splitlines()
-    start = lines.index(next(line for line in lines if line.strip().startswith("i \\ j")))
+    corner = t("en", "checker.ws.corner")
+    start = lines.index(next(line for line in lines if line.strip().startswith(corner)))
     table = lines[start:start + 7]
     assert table[0].split("|")[1].split() == ["0", "1", "2", "3", "4"]
     assert [row.split("|")[0].strip() for row in table[2:]] == ["0", "1", "2", "3", "4"]
@@ -146,7 +154,10 @@ def test_scale_with_gaps_shows_positions(capsys: pytest.CaptureFixture[str]) -> 
     # Invariant: on an observed scale [1, 5, 9] the weights use positions 0, 1, 2, not values.
     _, out, _ = run(["--actual", "1,5,9,1,5", "--predicted", "1,9,9,5,5", "--scale", "observed",
                      "--lang", "en"], capsys)
-    assert "w[1, 5] = (p(1) − p(5))² / (N − 1)² = (0 − 1)² / (3 − 1)² = 1 / 4 = 0.25" in out
+    assert flat(t("en", "steps.weights_positions")) in flat(out)
+    # The followed cell is O[1, 5] (the first where the raters disagree): positions 0 and 1.
+    assert "w[1, 5] = (i − j)² / (N − 1)² |(i = 0, j = 1) = (0 − 1)² / (3 − 1)² = 1 / 4 = 0.25" \
+        in out
     assert t("en", "common.in_sentence.scale.observed") in out
 
 
@@ -266,6 +277,46 @@ def test_two_column_csv_alone(delimiter: str, tmp_path: Path,
     assert json.loads(out) == _seed_json()
 
 
+@pytest.mark.parametrize("text", [
+    # L3: a trailing delimiter on every row (Excel), and empty rows, read as the CSV they are.
+    "actual,predicted,\n" + "".join(f"{a},{p},\n" for a, p in zip(ACTUAL, PREDICTED, strict=True)),
+    "actual;predicted;;\n" + "".join(f"{a};{p};;\n;;;\n" for a, p in zip(ACTUAL, PREDICTED,
+                                                                          strict=True)),
+    # L4: a Spanish or Turkish spreadsheet writes whole numbers with a decimal comma.
+    "real;predicha\r\n" + "".join(f"{a},0;{p},0\r\n" for a, p in zip(ACTUAL, PREDICTED,
+                                                                       strict=True)),
+])
+def test_spreadsheet_exports_are_read(text: str, tmp_path: Path,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "export.csv"
+    path.write_text(text, encoding="utf-8")
+    status, out, err = run(["--actual-file", str(path), "--json"], capsys)
+    assert (status, err) == (0, "")
+    assert json.loads(out) == _seed_json()
+
+
+def test_a_language_given_twice_must_be_a_language_both_times(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """L10: the invalid second value was ignored and the run went on in Spanish."""
+    status, out, err = run([*SEED_ARGS, "--lang=es", "--lang=xx"], capsys)
+    assert (status, out) == (2, "")
+    assert err == "qwk-explained: " + error_message(
+        "en", InputError("unknown_language", value="xx", choices="en, es, zh, tr")) + "\n"
+    status, out, _ = run([*SEED_ARGS, "--lang", "es", "--lang", "tr"], capsys)
+    assert status == 0 and SEED_KAPPA["tr"] in out, "the last one counts, as for any option"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_closed_standard_output_is_said_on_standard_error(lang: str) -> None:
+    """L1: ``qwk-explained ... >&-`` ended with "This is a bug (AttributeError)", exit 1."""
+    command = [sys.executable, "-m", "qwk_explained", *SEED_ARGS, "--lang", lang]
+    done = subprocess.run(["sh", "-c", 'exec "$@" >&-', "sh", *command], cwd=ROOT,
+                          capture_output=False, stderr=subprocess.PIPE, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, check=False)
+    assert done.returncode == 2
+    assert done.stderr == f"qwk-explained: {t(lang, 'cli.stdout_closed')}\n"
+
+
 def test_standard_input(monkeypatch: pytest.MonkeyPatch,
                         capsys: pytest.CaptureFixture[str]) -> None:
     data = "\n".join(f"{a},{p}" for a, p in zip(ACTUAL, PREDICTED, strict=True)).encode()
@@ -344,6 +395,19 @@ BAD_INPUT: list[tuple[str, Callable[[Path], list[str]], Callable[[str], str]]] =
      _sourced("{tmp}/binary.dat", lambda: InputError("csv_not_text"))),
     ("two columns twice", lambda p: ["--actual-file", str(p / "two.csv"), "--predicted", "1,2"],
      _cli("two_columns_and_predicted", path="{tmp}/two.csv", option="--predicted")),
+    # Review finding L1: int() refused the 4,301st digit with its own ValueError (exit 1).
+    ("min 5000 digits", lambda p: [*SEED_ARGS, "--min-rating", "9" * 5000],
+     _cli("option_too_large", option="--min-rating", value="9" * 19 + "…", limit=10**9)),
+    ("max beyond a rating", lambda p: [*SEED_ARGS, "--max-rating", "-10000000000"],
+     _cli("option_too_large", option="--max-rating", value="-10000000000", limit=10**9)),
+    # L3: a header alone was "not a whole number"; both files on standard input read it twice.
+    ("header only", lambda p: ["--actual-file", str(p / "header.csv")],
+     _sourced("{tmp}/header.csv", lambda: InputError("csv_header_only"))),
+    ("stdin twice", lambda p: ["--actual-file", "-", "--predicted-file", "-"],
+     _cli("stdin_twice")),
+    # M1: the rows were re-paired across lines (1,3,5 / 2,4,6) and a kappa printed.
+    ("ragged csv", lambda p: ["--actual-file", str(p / "ragged.csv")],
+     _sourced("{tmp}/ragged.csv", lambda: InputError("csv_ragged", line=2, count=1))),
 ]
 
 
@@ -355,6 +419,8 @@ def test_bad_input_exits_2_with_one_translated_line(
     (tmp_path / "a.txt").write_text("1 2\n", encoding="utf-8")
     (tmp_path / "binary.dat").write_bytes(b"\x00\x01\x02")
     (tmp_path / "two.csv").write_text("1,2\n2,1\n", encoding="utf-8")
+    (tmp_path / "header.csv").write_text("actual,predicted\n", encoding="utf-8")
+    (tmp_path / "ragged.csv").write_text("1,2\n3\n4,5,6\n", encoding="utf-8")
     status, out, err = run([*argv(tmp_path), "--lang", lang], capsys)
     assert status == 2
     assert out == ""
@@ -429,7 +495,7 @@ def test_python_dash_m_runs_the_cli() -> None:
                           capture_output=True, text=True, encoding="utf-8", cwd=ROOT,
                           env=_subprocess_env(), timeout=60, check=False)
     assert done.returncode == 0, done.stderr
-    assert "kappa = \u22120,1392" in done.stdout
+    assert "κ = 1 − 0,45 / 0,395 = 1 − 1,1392 = \u22120,1392" in done.stdout
     bad = subprocess.run([sys.executable, "-m", "qwk_explained", "--actual", "1,x"],
                          capture_output=True, text=True, encoding="utf-8", cwd=ROOT,
                          env=_subprocess_env(), timeout=60, check=False)

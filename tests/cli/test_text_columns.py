@@ -15,7 +15,8 @@ import pytest
 
 from qwk_explained import cli
 from qwk_explained.present import columns
-from qwk_explained.present.i18n import LANGUAGES, load
+from qwk_explained.present.i18n import load
+from qwk_explained.present.languages import LANGUAGES
 
 LANGS = list(LANGUAGES)
 WIDTH = 80

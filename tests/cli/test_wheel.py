@@ -29,7 +29,8 @@ from qwk_explained.present.numbers import format_number
 from qwk_explained.teaching.interpret import landis_koch
 from tests import ROOT
 
-pytestmark = pytest.mark.slow
+# One wheel and one environment for the module: its tests share a worker of a parallel run.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("wheel")]
 
 #: The Spanish seed's worked example.
 ACTUAL, PREDICTED = "4,4,3,4,4,4,1,1,2,1", "0,2,1,0,0,0,1,1,2,1"

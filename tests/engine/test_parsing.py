@@ -121,7 +121,6 @@ def test_as_ratings_accepts_numpy_and_python_inputs():
     assert as_ratings([1, 2, 3]).tolist() == [1, 2, 3]
     assert as_ratings(np.array([1.0, 2.0])).tolist() == [1, 2]
     assert as_ratings(np.array([1, 2], dtype=np.uint8)).dtype == np.int64
-    assert as_ratings(np.array([True, False])).tolist() == [1, 0]
     assert as_ratings(["1", " 2 ", "3.0"]).tolist() == [1, 2, 3]
     assert as_ratings("4 4 3").tolist() == [4, 4, 3]
     assert as_ratings(np.array([1, "2"], dtype=object)).tolist() == [1, 2]
@@ -139,9 +138,10 @@ def _raised_codes() -> set[str]:
 
 CORE_CODES = {
     "above_scale", "bad_confidence", "below_scale", "bounds_reversed", "csv_bad_cell",
-    "csv_not_text", "csv_ragged", "csv_too_many_columns", "empty", "length_mismatch",
-    "not_a_vector", "not_finite", "not_integer", "not_integer_decimal", "table_bad_count",
-    "table_bad_labels", "table_empty", "table_not_square", "too_many_items", "too_many_ratings",
+    "csv_header_only", "csv_not_text", "csv_ragged", "csv_too_many_columns", "empty",
+    "length_mismatch", "masked_values", "not_a_vector", "not_finite", "not_integer",
+    "not_integer_decimal", "table_bad_count", "table_bad_labels", "table_empty",
+    "table_not_a_table", "table_not_square", "too_many_items", "too_many_ratings",
     "unknown_language", "unknown_scale", "unknown_weights", "value_too_large",
     "weights_bad_matrix",
 }
@@ -231,7 +231,7 @@ def test_empty_elsewhere():
     raises("empty", parse_vector, b"1 2")  # bytes are for parse_csv
     raises("empty", parse_csv, b"")
     raises("empty", parse_csv, "\n\n  \n")
-    raises("empty", parse_csv, "actual,predicted\n")  # a header alone
+    raises("csv_header_only", parse_csv, "actual,predicted\n")  # a header alone
     raises("empty", parse_table, "")
     raises("empty", parse_table, " ;\n; [] ")
     raises("empty", check_pair, np.array([], dtype=np.int64), np.array([1]))
@@ -338,7 +338,7 @@ def test_table_not_square_from_python_objects():
     assert raises("table_not_square", as_table, [1, 2]) == {"rows": 1, "columns": 2}
     assert raises("table_not_square", as_table, np.ones((2, 3))) == {"rows": 2, "columns": 3}
     assert raises("table_not_square", as_table, np.ones((2, 2, 2))) == {"rows": 2, "columns": 4}
-    raises("table_not_square", as_table, 5)
+    raises("table_not_a_table", as_table, 5)
     raises("table_not_square", walkthrough_from_table, [[]])
 
 

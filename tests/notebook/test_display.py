@@ -27,13 +27,14 @@ from qwk_explained.core import steps as core_steps
 from qwk_explained.core.errors import InputError
 from qwk_explained.notebook import ExplainedWalkthrough, NotebookError
 from qwk_explained.notebook import render as notebook_render
-from qwk_explained.present.catalogue import STEPS
-from qwk_explained.present.figures import WALKTHROUGH_FIGURES
-from qwk_explained.present.i18n import LANGUAGES, load, message, t
-from qwk_explained.present.languages import language
+from qwk_explained.present.blocks import Formula
+from qwk_explained.present.catalogue import FIGURE_NAMES, STEPS
+from qwk_explained.present.i18n import load, message, t
+from qwk_explained.present.languages import LANGUAGES, language
 from qwk_explained.present.numbers import format_latex, format_number, format_percent
 from qwk_explained.teaching.examples import BY_NAME
 from tests import ROOT
+from tests.hostile import assert_translated
 
 LANGS = tuple(LANGUAGES)
 SEED = BY_NAME["seed_es"]
@@ -100,9 +101,11 @@ def test_displaying_copies_nothing_and_keeps_the_callers_array_writeable():
     assert actual.flags.writeable and not result.actual.flags.writeable
 
 
-def test_importing_the_package_loads_no_presentation_layer():
-    # The app and the CLI import qwk_explained first: the display code must cost them nothing.
-    code = ("import sys, qwk_explained; print(sorted(m for m in sys.modules if m.startswith("
+def test_the_top_levels_walkthrough_loads_no_presentation_layer():
+    # The display code costs a notebook's first import nothing until something is shown (what
+    # importing the package or a layer loads: tests/engine/test_lazy_imports.py).
+    code = ("import sys, qwk_explained; qwk_explained.walkthrough; "
+            "print(sorted(m for m in sys.modules if m.startswith("
             "('qwk_explained.present.', 'qwk_explained.cli', 'qwk_explained.teaching', "
             "'plotly', 'IPython', 'anywidget', 'latex2mathml'))))")
     loaded = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
@@ -132,17 +135,29 @@ def test_bundle_holds_text_markdown_and_html_but_json_only_on_request(seed, lang
     assert json.loads(json.dumps(explanation.json)) == result_json(seed, seed.statistics())
 
 
+def _sections(text: str) -> dict[str, str]:
+    """Plain text cut at its blank lines, by each section's first line (its heading)."""
+    return {part.splitlines()[0]: part for part in text.split("\n\n")}
+
+
 @pytest.mark.parametrize("lang", LANGS)
-def test_plain_text_is_the_command_lines_text(seed, lang):
-    core = core_steps.walkthrough(SEED.actual, SEED.predicted)
-    expected = render_text(core, core.statistics(), lang, "range")
-    assert seed.explain(lang)._repr_mimebundle_()["text/plain"] == expected
-    observed = walkthrough(SEED.actual, SEED.predicted, scale="observed")
-    # The terminal's text is wrapped to the terminal's width: compare words, not lines.
-    words = " ".join(observed.explain(lang).text.split())
-    core_observed = core_steps.walkthrough(SEED.actual, SEED.predicted, scale="observed")
-    printed = render_text(core_observed, core_observed.statistics(), lang, "observed")
-    assert words == " ".join(printed.split())
+@pytest.mark.parametrize("scale", ["range", "observed"])
+def test_plain_text_writes_the_steps_as_the_command_line(lang, scale):
+    """Steps 1 to 6 read exactly as the terminal prints them (same blocks, same renderer); step 7
+    gives the interval in the verdict, where the terminal has a section on the statistics."""
+    shown = walkthrough(SEED.actual, SEED.predicted, scale=scale)
+    core = core_steps.walkthrough(SEED.actual, SEED.predicted, scale=scale)
+    printed = _sections(render_text(core, core.statistics(), lang, scale))
+    text = _sections(shown.explain(lang).text)
+    for step in STEPS[:-1]:
+        heading = step.heading(lang)
+        # Wrapped to each one's width: compare words, not lines.
+        assert text[heading].split() == printed[heading].split(), heading
+    interval = t(lang, "interval.shown", se=format_number(shown.statistics().se, lang),
+                 level=format_percent(0.95, lang),
+                 low=format_number(shown.statistics().ci_low, lang),
+                 high=format_number(shown.statistics().ci_high, lang))
+    assert " ".join(interval.split()) in " ".join(text[STEPS[-1].heading(lang)].split())
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -181,8 +196,9 @@ def test_markdown_shows_every_step_of_the_catalogue_with_both_formulas(seed, lan
         assert markdown.index(heading) > position  # in the catalogue's order
         position = markdown.index(heading)
         assert t(lang, step.text_key) in markdown
-        for latex in (*step.generic(seed.weights_name), *step.plugged(seed, cell, lang)):
-            assert latex in formulas, (step.slug, latex)
+        for block in step.blocks(seed, cell, lang):
+            if isinstance(block, Formula) and block.role in ("generic", "result"):
+                assert block.latex in formulas, (step.slug, block.latex)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -238,6 +254,16 @@ def test_mathml_keeps_each_number_whole(seed, lang):
     assert '<mo form="prefix">&#x02212;</mo><mn>' in html  # -0.1392: a sign, not a subtraction
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_formula_over_several_lines_shows_no_alignment_mark(seed, lang):
+    """The sums of step 6 are written over several lines for a phone (an aligned environment);
+    in MathML they are one left-aligned column, never a stray "&" (the reviews saw one in the
+    widget)."""
+    html = seed.explain(lang, step="sums").html
+    assert html is not None and "<mtable>" in html
+    assert "<mi>&amp;</mi>" not in html and "<mi>&</mi>" not in html
+
+
 def test_without_mathml_the_markdown_is_the_richest_output(seed, monkeypatch):
     monkeypatch.setattr(notebook_render, "mathml_available", lambda: False)
     bundle = seed.explain("es")._repr_mimebundle_()
@@ -273,6 +299,25 @@ def test_the_cell_is_given_as_ratings_and_worked_out_in_every_formula():
     assert result.explain("en", cell=(5, 1)).cell == (4, 0)
 
 
+def test_a_cell_written_as_text_is_the_same_cell():
+    """L7: ``cell="4,0"`` was iterated character by character ("4 is not on the scale")."""
+    result = walkthrough(BY_NAME["seed_en"].actual, BY_NAME["seed_en"].predicted)
+    assert result.explain("en", step=4, cell="5,2").cell == result.explain(
+        "en", step=4, cell=(5, 2)).cell == (4, 1)
+
+
+@pytest.mark.parametrize("cell", [(4, 0, 1), (4,), "4", "a,b", 4, None, [[4, 0]], "40"])
+def test_anything_but_two_ratings_is_not_a_cell(seed, cell):
+    """L7: ``cell=(4, 0, 1)`` was accepted silently, its third number ignored."""
+    if cell is None:  # None is the documented default: the first disagreement
+        assert seed.explain("en", cell=cell).cell
+        return
+    with pytest.raises(NotebookError) as raised:
+        seed.explain("en", cell=cell)
+    assert raised.value.key in {"notebook.bad_cell", "notebook.not_on_scale"}
+    assert_translated(raised.value)
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_bad_arguments_raise_errors_the_locales_word(seed, lang):
     with pytest.raises(NotebookError) as unknown_step:
@@ -294,7 +339,7 @@ def test_every_notebook_error_code_is_translated():
     source = "\n".join(p.read_text("utf-8")
                        for p in (ROOT / "qwk_explained" / "notebook").glob("*.py"))
     codes = set(re.findall(r"NotebookError\(\s*\"([a-z_]+)\"", source))
-    assert codes == {"unknown_step", "not_on_scale"}
+    assert codes == {"unknown_step", "not_on_scale", "bad_cell"}
     for lang in LANGS:
         assert all(f"notebook.{code}" in load(lang) for code in codes)
 
@@ -369,7 +414,7 @@ def test_statistics_caveats_follow_the_numbers(lang):
 
 def test_figures_are_the_apps_figures_in_the_chosen_language(seed, monkeypatch):
     figures = seed.figures("es")
-    assert list(figures) == list(WALKTHROUGH_FIGURES)
+    assert list(figures) == list(FIGURE_NAMES)
     assert figures["observed"].layout.title.text == t("es", "steps.observed_chart")
     assert figures["observed"].layout.separators == ",."
     assert list(seed.figures("es", step="normalization")) == ["observed_norm", "expected_norm"]

@@ -17,7 +17,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from qwk_explained.present.i18n import LANGUAGES
+from qwk_explained.present.languages import LANGUAGES
 from tests import ROOT
 
 NOTEBOOKS = ROOT / "notebooks"

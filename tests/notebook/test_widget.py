@@ -11,17 +11,22 @@ from __future__ import annotations
 import re
 import sys
 
+import numpy as np
 import pytest
 import traitlets
+from hypothesis import given
+from hypothesis import strategies as st
 
 from qwk_explained import walkthrough
 from qwk_explained.core.errors import InputError
 from qwk_explained.notebook import explore
 from qwk_explained.notebook.widget import KappaExplorer
-from qwk_explained.present.i18n import LANGUAGES, message, t
+from qwk_explained.present.i18n import message, t
+from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import format_number
 from qwk_explained.teaching.examples import BY_NAME
 from tests import ROOT
+from tests.hostile import HOSTILE, HOSTILE_TEXT, PYTHON_VALUES, assert_translated
 
 LANGS = tuple(LANGUAGES)
 SEED = BY_NAME["seed_es"]
@@ -165,3 +170,65 @@ def test_without_the_extra_the_error_says_what_to_install(lang, monkeypatch):
     with pytest.raises(ImportError) as figures:
         walkthrough([1, 2], [2, 1]).figures(lang)
     assert 'pip install "qwk-explained[notebook]"' in str(figures.value)
+
+
+# --- review finding L6: the traits say what the docs say ------------------------------------------
+
+
+@pytest.mark.parametrize("bad", [[1, 2, 10**30], [True, False, True], [[1, 2], [3]], "x",
+                                 {1: 2}, None])
+def test_ratings_set_from_python_must_be_ratings(widget, bad):
+    """L6: ``w.actual = [1, 2, 10**30]`` was kept in the trait (the docs say "the last ratings
+    that parsed") while kappa kept the old ones; ``[True, False, True]`` passed the trait."""
+    before, kappa = list(widget.actual), widget.kappa
+    with pytest.raises(traitlets.TraitError) as raised:
+        widget.actual = bad
+    assert str(raised.value)  # the engine's sentence in the widget's language
+    assert widget.actual == before and widget.kappa == kappa
+    assert widget.actual_text == ", ".join(map(str, before))
+
+
+def test_the_trait_error_is_the_engines_sentence_in_the_widgets_language(widget):
+    with pytest.raises(traitlets.TraitError) as raised:
+        widget.actual = [1, 2, 10**30]
+    assert str(raised.value) == message("es", InputError(
+        "value_too_large", token="1000000000000000000…", position=3, limit=10**9))
+
+
+def test_an_array_or_a_tuple_set_from_python_is_read_as_ratings(widget):
+    widget.predicted = np.array([4, 4, 3, 4, 4, 4, 1, 1, 2, 2], dtype=np.int8)
+    assert widget.predicted == [4, 4, 3, 4, 4, 4, 1, 1, 2, 2]
+    widget.predicted = tuple(SEED.predicted)
+    assert widget.predicted == list(SEED.predicted)
+
+
+@pytest.mark.parametrize("bad", [{1: 2}, {1, 2}, [[1, 2], [3]], [True, 2]])
+def test_explore_refuses_what_walkthrough_refuses(bad):
+    """L6: ``explore({1: 2}, [1])`` silently used the dict's keys."""
+    with pytest.raises(InputError) as raised:
+        explore(bad, [1, 2])
+    assert_translated(raised.value)
+
+
+def test_the_lists_are_not_sent_to_the_view():
+    """L6: 1e6 ratings synced about 12 MB of widget state: each list went twice, as numbers and
+    as the field's text. The view only shows the text."""
+    synced = set(KappaExplorer.class_trait_names(sync=True))
+    assert {"actual_text", "predicted_text"} <= synced
+    assert not {"actual", "predicted"} & synced
+
+
+@HOSTILE
+@given(actual=PYTHON_VALUES, predicted=st.one_of(PYTHON_VALUES, HOSTILE_TEXT),
+       weights=st.one_of(st.sampled_from(["linear", "quadratic"]), PYTHON_VALUES),
+       lang=st.one_of(st.sampled_from(LANGS), PYTHON_VALUES))
+def test_hostile_arguments_to_explore(actual, predicted, weights, lang):
+    """Any argument: a widget, or the project's own error in every language; a widget's errors
+    are the engine's sentences."""
+    try:
+        widget = explore(actual, predicted, weights=weights, lang=lang)
+    except Exception as error:  # noqa: BLE001 - the property is about which errors escape
+        assert_translated(error)
+    else:
+        assert set(widget.errors) <= {"actual", "predicted", "pair"}
+        assert all(isinstance(text, str) and text for text in widget.errors.values())

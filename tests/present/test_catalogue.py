@@ -12,12 +12,11 @@ from __future__ import annotations
 import pytest
 
 from qwk_explained import cli, walkthrough
-from qwk_explained.cli.text import SECTIONS
 from qwk_explained.present import worksheet
-from qwk_explained.present.catalogue import BY_SLUG, FIGURE_NAMES, SLUGS, STEP_OF, STEPS
+from qwk_explained.present.blocks import Heading
+from qwk_explained.present.catalogue import BY_SLUG, FIGURE_NAMES, FIGURES, SLUGS, STEP_OF, STEPS
 from qwk_explained.present.i18n import load, t
 from qwk_explained.present.languages import LANGUAGES
-from qwk_explained.present.outline import Heading
 
 #: The seven steps, numbered 1 to 7 in this order.
 EXPECTED_SLUGS = ("observed", "weights", "histograms", "expected", "normalization", "sums",
@@ -60,18 +59,19 @@ def test_every_step_has_its_title_and_text_in_every_language(lang):
         assert strings[step.title_key] in heading
 
 
-def test_the_cli_writes_every_step_and_only_those():
-    assert tuple(SECTIONS) == EXPECTED_SLUGS
-
-
-def test_every_step_draws_the_charts_of_the_quantities_it_produces():
-    """The charts of a step are its matrices (and the histograms): all eight figures, once each,
-    in the order of the steps; kappa has none."""
-    expected = {"observed": ("observed",), "weights": ("weights",), "histograms": ("histograms",),
-                "expected": ("expected",), "normalization": ("observed_norm", "expected_norm"),
-                "sums": ("weighted_observed", "weighted_expected"), "kappa": ()}
-    assert {step.slug: step.figures for step in STEPS} == expected
+def test_every_chart_is_drawn_once_by_the_step_that_computes_it():
+    """All eight charts, once each, in the order of the steps; each matrix chart draws one of
+    its step's quantities (the weighted matrices add up to num and den), and its attribute is
+    the result's matrix of that name."""
     assert [name for step in STEPS for name in step.figures] == list(FIGURE_NAMES)
+    assert tuple(FIGURES) == FIGURE_NAMES
+    result = walkthrough(ACTUAL, PREDICTED)
+    for step in STEPS:
+        for name in step.figures:
+            figure = FIGURES[name]
+            assert figure.quantity is None or figure.quantity in step.quantities, name
+            if name != "histograms":
+                assert getattr(result, name).shape == (result.size, result.size)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -86,9 +86,10 @@ def test_worksheet_headings_are_the_seven_step_headings_in_order(lang):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_cli_text_sections_are_the_seven_steps_in_order(lang, capsys):
     """The CLI's text output: after its header, each section starts after a blank line with its
-    heading; the sections are exactly the seven steps in order, then the result."""
+    heading; the sections are exactly the seven steps in order, then the statistics, as in the
+    worksheet."""
     status = cli.main(["--actual", ACTUAL, "--predicted", PREDICTED, "--lang", lang])
     lines = capsys.readouterr().out.splitlines()
     assert status == 0
     sections = [lines[k + 1] for k, line in enumerate(lines[:-1]) if not line.strip()]
-    assert sections == [*headings(lang), t(lang, "cli.result_heading")]
+    assert sections == [*headings(lang), t(lang, "checker.ws.stats_heading")]

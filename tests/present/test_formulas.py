@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 
 from qwk_explained import walkthrough, walkthrough_from_table
+from qwk_explained.core.types import WEIGHTS_NAMES
 from qwk_explained.present import formulas as f
 from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.teaching.interpret import shown_interval
@@ -123,30 +124,31 @@ def test_out_of_range_cell_raises(seed):
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("case", range(len(cases())))
 def test_cell_formulas_match_walkthrough(case, lang):
-    w = cases()[case]
-    for i in range(w.size):
-        for j in range(w.size):
-            assert last_number(f.observed_cell(w, i, j, lang), lang) == w.observed[i, j]
-            weight = flat(f.weights_cell(w, i, j, lang)).split(r"\quad (")[0]  # unweighted: (i ≠ j)
-            assert last_number(weight, lang) == rounded(w.weights[i, j])
-            expected = flat(f.expected_cell(w, i, j, lang))
-            assert last_number(expected, lang) == rounded(w.expected[i, j])
+    result = cases()[case]
+    for i in range(result.size):
+        for j in range(result.size):
+            assert last_number(f.observed_cell(result, i, j, lang), lang) == result.observed[i, j]
+            # Unweighted kappa writes (i ≠ j) after the weight.
+            weight = flat(f.weights_cell(result, i, j, lang)).split(r"\quad (")[0]
+            assert last_number(weight, lang) == rounded(result.weights[i, j])
+            expected = flat(f.expected_cell(result, i, j, lang))
+            assert last_number(expected, lang) == rounded(result.expected[i, j])
             # 3 · 4 / 10: the histogram counts and n, as plugged in.
             fraction = numbers(expected.split(r"\frac")[2], lang)
-            assert fraction[:3] == [w.actual_hist[i], w.predicted_hist[j], w.n]
-            observed_part, expected_part = flat(f.normalization_cell(w, i, j, lang)).split(
+            assert fraction[:3] == [result.actual_hist[i], result.predicted_hist[j], result.n]
+            observed_part, expected_part = flat(f.normalization_cell(result, i, j, lang)).split(
                 r"\qquad")
-            assert last_number(observed_part, lang) == rounded(w.observed_norm[i, j])
-            assert last_number(expected_part, lang) == rounded(w.expected_norm[i, j])
+            assert last_number(observed_part, lang) == rounded(result.observed_norm[i, j])
+            assert last_number(expected_part, lang) == rounded(result.expected_norm[i, j])
 
 
 def test_quadratic_weight_plugged_in_from_positions():
     # Labels equal positions: no evaluation bar, just the numbers.
-    w = walkthrough([0, 1, 2, 3, 4], [4, 3, 2, 1, 0])
-    assert f.weights_cell(w, 4, 0, "en") == (
+    result = walkthrough([0, 1, 2, 3, 4], [4, 3, 2, 1, 0])
+    assert f.weights_cell(result, 4, 0, "en") == (
         r"w_{4,0} = \frac{(4-0)^2}{(5-1)^2} = \frac{16}{16} = 1"
     )
-    assert f.weights_cell(w, 1, 2, "es") == (
+    assert f.weights_cell(result, 1, 2, "es") == (
         r"w_{1,2} = \frac{(1-2)^2}{(5-1)^2} = \frac{1}{16} = 0{,}0625"
     )
 
@@ -154,8 +156,8 @@ def test_quadratic_weight_plugged_in_from_positions():
 def test_weights_use_positions_not_labels():
     # Ratings 1, 2, 5 with 3 and 4 unused (scale="observed"): 5 sits at position 2, so
     # w_{5,1} = (2-0)^2/(3-1)^2 = 1, not (5-1)^2/(5-1)^2. This is the sklearn pitfall.
-    w = walkthrough([1, 2, 5], [5, 2, 1], scale="observed")
-    latex = flat(f.weights_cell(w, 2, 0, "en"))
+    result = walkthrough([1, 2, 5], [5, 2, 1], scale="observed")
+    latex = flat(f.weights_cell(result, 2, 0, "en"))
     assert latex.startswith("w_{5,1} = ")
     assert r"\Big|_{i=2,\ j=0}" in latex
     assert r"\frac{(2-0)^2}{(3-1)^2} = \frac{4}{4} = 1" in latex
@@ -186,8 +188,6 @@ def test_histograms_add_up_to_n(seed, lang):
     assert values[:size] == list(seed.actual_hist)
     assert values[size:2 * size] == list(seed.predicted_hist)
     assert values[-1] == seed.n == 10
-    vectors = f.histogram_vectors(seed, lang)
-    assert numbers(vectors, lang) == [*seed.actual_hist, *seed.predicted_hist]
     # One bar: h^a at rating 2 is the row of O at position 1.
     assert f.histogram_cell(seed, 1, lang) == r"h^{a}_{2} = \sum_j O_{2,j} = 0 + 3 + 0 + 0 + 0 = 3"
     assert last_number(f.histogram_cell(seed, 0, lang, "p"), lang) == seed.predicted_hist[0]
@@ -206,11 +206,9 @@ def test_share_latex_plugs_in_the_numbers_in_each_language(seed):
 
 
 def test_long_sums_are_cut_with_dots():
-    w = walkthrough(list(range(20)), list(range(19, -1, -1)))
-    latex = flat(f.histogram_plugged(w, "en", max_terms=8))
+    result = walkthrough(list(range(20)), list(range(19, -1, -1)))
+    latex = flat(f.histogram_plugged(result, "en", max_terms=8))
     assert latex.count(r"\dots") == 2 and latex.endswith("= 20")
-    vectors = f.histogram_vectors(w, "en", max_terms=5)
-    assert vectors.count(r"\dots") == 2
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -243,13 +241,13 @@ def test_numerator_all_zero_has_no_terms():
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_undefined_kappa_shows_no_number(lang):
-    w = walkthrough([3, 3, 3], [3, 3, 3])
-    latex = f.kappa_plugged(w, lang)
+    result = walkthrough([3, 3, 3], [3, 3, 3])
+    latex = f.kappa_plugged(result, lang)
     assert r"\frac{0}{0}" in latex
     tail = latex.rsplit("=", 1)[1]
     assert tail.strip() == f.UNDEFINED
     assert numbers(tail, lang) == []
-    stats = w.statistics()
+    stats = result.statistics()
     for plugged in (f.ci_plugged, f.z_plugged, f.p_value_plugged):
         assert plugged(stats, lang).endswith(f.UNDEFINED)
 
@@ -308,22 +306,23 @@ def all_formulas() -> list[str]:
            f.normalization_generic(), f.normalization_identity(), f.numerator_generic(),
            f.denominator_generic(), f.kappa_generic(), f.agreement_generic(), f.se_generic(),
            f.se_generic(null=True), f.ci_generic(), f.z_generic()]
-    out += [f.weights_generic(kind) for kind in f.WEIGHT_KINDS]
+    out += [f.weights_generic(kind) for kind in WEIGHTS_NAMES]
     for lang in LANGUAGES:
-        for w in cases():
-            stats = w.statistics()
-            for i in range(min(w.size, 4)):
-                for j in range(min(w.size, 4)):
-                    out += [cell(w, i, j, lang) for cell in
+        for result in cases():
+            stats = result.statistics()
+            for i in range(min(result.size, 4)):
+                for j in range(min(result.size, 4)):
+                    out += [cell(result, i, j, lang) for cell in
                             (f.observed_cell, f.weights_cell, f.expected_cell,
                              f.normalization_cell)]
-                out += [f.histogram_cell(w, i, lang), f.histogram_cell(w, i, lang, "p")]
-            out += [f.histogram_plugged(w, lang), f.histogram_vectors(w, lang),
-                    f.numerator_plugged(w, lang), f.denominator_plugged(w, lang),
-                    f.kappa_plugged(w, lang), f.ci_plugged(stats, lang), f.z_plugged(stats, lang),
+                out += [f.histogram_cell(result, i, lang), f.histogram_cell(result, i, lang, "p")]
+            out += [f.histogram_plugged(result, lang),
+                    f.numerator_plugged(result, lang), f.denominator_plugged(result, lang),
+                    f.kappa_plugged(result, lang), f.ci_plugged(stats, lang),
+                    f.z_plugged(stats, lang),
                     f.p_value_plugged(stats, lang), f.se_plugged(stats, lang),
-                    f.ci_plugged(stats, lang, shown_interval(w, stats))]
-            for matrix in (w.observed, w.weights, w.expected_norm):
+                    f.ci_plugged(stats, lang, shown_interval(result, stats))]
+            for matrix in (result.observed, result.weights, result.expected_norm):
                 latex = f.matrix_latex(matrix, lang, name="O")
                 if latex is not None:
                     out.append(latex)

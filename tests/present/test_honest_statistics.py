@@ -17,7 +17,8 @@ from statsmodels.stats.inter_rater import cohens_kappa
 
 from qwk_explained import cli, walkthrough, walkthrough_from_table
 from qwk_explained.present import formulas, inference, worksheet
-from qwk_explained.present.i18n import LANGUAGES, t
+from qwk_explained.present.i18n import t
+from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import format_number
 from qwk_explained.teaching import conventions, theory
 from qwk_explained.teaching.interpret import landis_koch, shown_interval

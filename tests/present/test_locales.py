@@ -19,14 +19,14 @@ from pathlib import Path
 
 import pytest
 
-from qwk_explained.core.types import SCALES, UNDEFINED_REASONS
-from qwk_explained.core.weights import WEIGHTINGS
-from qwk_explained.present.i18n import LANGUAGES, is_plural
+from qwk_explained.core.types import SCALES, UNDEFINED_REASONS, WEIGHTINGS
+from qwk_explained.present.i18n import is_plural
+from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.teaching import conventions, theory
 from qwk_explained.teaching.interpret import BAND_CODES
 from tests import ROOT
 
-LOCALES = ROOT / "locales"
+LOCALES = ROOT / "qwk_explained" / "locales"
 OTHER_LANGUAGES = [lang for lang in LANGUAGES if lang != "en"]
 
 #: Strings this long (placeholders left out) must not be copied from English untranslated.
@@ -243,11 +243,11 @@ t(lang, f"skip.{x}")  t(lang, "skip" + x)  print("i.j")  st.title(t(lang(), "k.l
 
 
 def test_key_families_built_from_codes_exist() -> None:
-    # Keys the CLI and the app build with f-strings from the engine's codes.
+    # Keys the step catalogue, the CLI and the app build with f-strings from the engine's codes.
     expected = [f"common.band.{code}" for code in BAND_CODES]
     for name in WEIGHTINGS:
         expected += [f"common.weights.{name}", f"common.kappa_name.{name}",
-                     f"cli.weights_explain_{name}"]
+                     f"steps.weights_kind_{name}"]
     expected += [f"common.scale.{scale}" for scale in SCALES]
     # The pitfalls and theory pages build theirs from the teaching layer's Literal types.
     expected += [f"pitfalls.convention.{code}" for code in conventions.CONVENTIONS]

@@ -23,6 +23,8 @@ from qwk_explained.present.numbers import (
     format_latex,
     format_number,
     format_p_value,
+    format_percent,
+    printf_percent,
     rounds_to_zero,
 )
 
@@ -66,9 +68,9 @@ def test_rounds_to_zero_exactly_when_the_number_is_written_as_zero() -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_sentence_writes_its_numbers_as_format_number_does(lang: str) -> None:
     """A raw negative integer passed to t() gets the true minus sign, never an ASCII hyphen
-    (t("es", "guided.cell_no_items", row=-3) used to say "-3"), and a real number its decimal
+    (t("es", "step_by_step.cell_no_items", row=-3) used to say "-3"), and a real number its decimal
     mark; t() and message() fill the same placeholders the same way."""
-    text = t(lang, "guided.cell_no_items", row=-3, col=np.int64(-12))
+    text = t(lang, "step_by_step.cell_no_items", row=-3, col=np.int64(-12))
     assert format_number(-3, lang) in text and format_number(-12, lang) in text
     assert "-" not in text
     assert format_number(-1234.5, lang) in t(lang, "cli.value_line", label="κ", value=-1234.5)
@@ -83,3 +85,11 @@ def test_the_plural_form_follows_the_count_as_it_is_shown() -> None:
         "en", "errors.csv_too_many_columns", count=1)
     assert t("en", "errors.csv_too_many_columns", count=1.5) == t(
         "en", "errors.csv_too_many_columns", count=2).replace("2", "1.5")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_printf_percent_writes_what_format_percent_writes(lang: str) -> None:
+    """The slider's printf pattern (filled in the browser by sprintf-js, here by Python's ``%``,
+    which reads ``%d`` and ``%%`` alike) writes a whole percentage as the language does."""
+    for whole in (0, 5, 60, 100):
+        assert printf_percent(lang) % whole == format_percent(whole / 100, lang, 0)

@@ -25,7 +25,8 @@ import pytest
 from qwk_explained import walkthrough, walkthrough_from_table
 from qwk_explained.present import worksheet
 from qwk_explained.present.catalogue import STEPS
-from qwk_explained.present.i18n import LANGUAGES, t
+from qwk_explained.present.i18n import t
+from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import format_latex, format_number
 from tests import ROOT
 
@@ -261,5 +262,5 @@ def test_the_worksheet_and_a_notebook_explain_a_scale_with_gaps_alike():
     gapped = walkthrough_from_table(TABLE.observed, labels=[1, 2, 5])
     written = worksheet.markdown(gapped, "en", FROM_TABLE)
     shown = gapped.explain("en").markdown
-    for key in ("cli.weights_positions", "steps.normalization_why"):
+    for key in ("steps.weights_positions", "steps.normalization_why"):
         assert t("en", key) in written and t("en", key) in shown

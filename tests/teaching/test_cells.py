@@ -32,11 +32,11 @@ def seed():
 
 def test_items_in_cell_are_the_one_based_positions_of_that_pair():
     """Against the vectors: items 1, 4, 5, 6 are rated 4 by the actual rater and 0 predicted."""
-    w = seed()
-    assert cells.items_in_cell(w, 4, 0).tolist() == [1, 4, 5, 6]
-    assert cells.items_in_cell(w, 0, 0).tolist() == []
+    result = seed()
+    assert cells.items_in_cell(result, 4, 0).tolist() == [1, 4, 5, 6]
+    assert cells.items_in_cell(result, 0, 0).tolist() == []
     with pytest.raises(IndexError):
-        cells.items_in_cell(w, 5, 0)
+        cells.items_in_cell(result, 5, 0)
 
 
 @settings(max_examples=60, deadline=None)
@@ -44,14 +44,14 @@ def test_items_in_cell_are_the_one_based_positions_of_that_pair():
 def test_item_lists_partition_the_items_and_count_like_o(pair):
     """Invariant: every item is in exactly one cell, and each cell lists O_ij items."""
     actual, predicted = pair
-    w = walkthrough(actual, predicted)
+    result = walkthrough(actual, predicted)
     seen = []
-    for i in range(w.size):
-        for j in range(w.size):
-            items = cells.items_in_cell(w, i, j)
-            assert len(items) == w.observed[i, j]
+    for i in range(result.size):
+        for j in range(result.size):
+            items = cells.items_in_cell(result, i, j)
+            assert len(items) == result.observed[i, j]
             for k in items:
-                assert (actual[k - 1], predicted[k - 1]) == (w.labels[i], w.labels[j])
+                assert (actual[k - 1], predicted[k - 1]) == (result.labels[i], result.labels[j])
             seen.extend(items.tolist())
     assert sorted(seen) == list(range(1, len(actual) + 1))
 
@@ -68,24 +68,25 @@ def test_capped_lists_at_most_the_limit_and_counts_the_rest():
 @given(pairs, st.sampled_from(["quadratic", "linear", "unweighted"]))
 def test_shares_add_up_to_100_percent_over_all_cells(pair, weights):
     """Invariant: sum over cells of w O / n / num = 1 (same for den), None when the total is 0."""
-    w = walkthrough(*pair, weights=weights)
-    num, den = cells.share_matrices(w)
-    if w.numerator > 0:
+    result = walkthrough(*pair, weights=weights)
+    num, den = cells.share_matrices(result)
+    if result.numerator > 0:
         assert num.sum() == pytest.approx(1.0)
     else:
         assert num is None
-    if w.denominator > 0:
+    if result.denominator > 0:
         assert den.sum() == pytest.approx(1.0)
     else:
-        assert den is None and w.kappa is None
+        assert den is None and result.kappa is None
 
 
 def test_cell_share_is_the_weighted_cell_over_the_total():
     """Against the engine's own matrices: w_ij O_ij / n over num, w_ij E_ij / n over den."""
-    w = seed()
-    share_num, share_den = cells.cell_shares(w, 4, 0)
-    assert share_num == pytest.approx(w.weights[4, 0] * w.observed[4, 0] / w.n / w.numerator)
-    assert share_den == pytest.approx(w.weights[4, 0] * w.expected[4, 0] / w.n / w.denominator)
+    result = seed()
+    share_num, share_den = cells.cell_shares(result, 4, 0)
+    weight, n = result.weights[4, 0], result.n
+    assert share_num == pytest.approx(weight * result.observed[4, 0] / n / result.numerator)
+    assert share_den == pytest.approx(weight * result.expected[4, 0] / n / result.denominator)
     assert share_num == pytest.approx(0.4 / 0.45)
 
 
@@ -98,10 +99,10 @@ def test_cell_share_is_the_weighted_cell_over_the_total():
 def test_what_if_equals_the_walkthrough_of_the_modified_vectors(pair, data, weights, scale):
     """Against the engine: moving item k gives exactly walkthrough(actual, predicted')."""
     actual, predicted = pair
-    w = walkthrough(actual, predicted, weights=weights, scale=scale)
+    result = walkthrough(actual, predicted, weights=weights, scale=scale)
     k = data.draw(st.integers(0, len(actual) - 1))
-    new = data.draw(st.sampled_from([int(x) for x in w.labels]))
-    change = cells.what_if(w, k, new, weights=weights, scale=scale)
+    new = data.draw(st.sampled_from([int(x) for x in result.labels]))
+    change = cells.what_if(result, k, new, weights=weights, scale=scale)
     modified = list(predicted)
     modified[k] = new
     direct = walkthrough(actual, modified, weights=weights, scale=scale)
@@ -110,22 +111,22 @@ def test_what_if_equals_the_walkthrough_of_the_modified_vectors(pair, data, weig
     assert change.after.kappa == direct.kappa
     assert (change.actual_rating, change.old_prediction, change.new_prediction) == (
         actual[k], predicted[k], new)
-    if w.kappa is None or direct.kappa is None:
+    if result.kappa is None or direct.kappa is None:
         assert change.change is None
     else:
-        assert change.change == pytest.approx(direct.kappa - w.kappa)
-    assert w.predicted.tolist() == predicted  # the original result is untouched
+        assert change.change == pytest.approx(direct.kappa - result.kappa)
+    assert result.predicted.tolist() == predicted  # the original result is untouched
 
 
 def test_what_if_keeps_a_fixed_scale_and_rejects_a_rating_outside_it():
-    w = walkthrough([2, 2, 2], [2, 2, 2], min_rating=1, max_rating=3)
-    assert w.kappa is None
-    change = cells.what_if(w, 0, 3, min_rating=1, max_rating=3)
+    result = walkthrough([2, 2, 2], [2, 2, 2], min_rating=1, max_rating=3)
+    assert result.kappa is None
+    change = cells.what_if(result, 0, 3, min_rating=1, max_rating=3)
     assert change.after.labels.tolist() == [1, 2, 3]
     assert change.after.kappa == walkthrough([2, 2, 2], [3, 2, 2], min_rating=1,
                                              max_rating=3).kappa
     assert change.change is None  # undefined before: no difference to show
     with pytest.raises(InputError):
-        cells.what_if(w, 0, 9, min_rating=1, max_rating=3)
+        cells.what_if(result, 0, 9, min_rating=1, max_rating=3)
     with pytest.raises(IndexError):
-        cells.what_if(w, 3, 1)
+        cells.what_if(result, 3, 1)

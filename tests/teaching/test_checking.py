@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 
 from qwk_explained import walkthrough, walkthrough_from_table
 from qwk_explained.present import feedback
-from qwk_explained.present.i18n import LANGUAGES, load, message, t
-from qwk_explained.present.languages import language
+from qwk_explained.present.i18n import load, message, t
+from qwk_explained.present.languages import LANGUAGES, language
 from qwk_explained.present.numbers import format_number
 from qwk_explained.teaching import checking
 from qwk_explained.teaching.checking import Answer, SubmissionError, check_answers
