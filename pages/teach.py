@@ -212,6 +212,7 @@ def _practice(summary: Summary) -> None:
 
 @st.fragment(run_every=classroom.TEACHER_REFRESH_S)
 def _live() -> None:
+    show_error(session.pop("class_problem", None))  # from a button inside this fragment
     try:
         summary = classroom.room().summary(session[classroom.CODE], session[classroom.KEY])
     except ClassError as problem:
