@@ -22,7 +22,7 @@ from qwk_explained.present import feedback, worksheet
 from qwk_explained.present.catalogue import STEPS, Step, StepSlug
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import language
-from qwk_explained.teaching.checking import CheckedAnswer, check_answers, first_wrong
+from qwk_explained.teaching.checking import CheckedAnswer, check_answers, first_wrong, graded
 
 page_guard()
 
@@ -32,6 +32,7 @@ STEP_GRIDS: dict[StepSlug, tuple[checker.Grid, ...]] = {
     "expected": ("expected",), "normalization": ("observed_norm", "expected_norm")}
 #: Colours of the marks (text on a light background, readable on a projector).
 MARK_STYLE = {"✓": "background-color: #d7f5dd", "≈": "background-color: #e3f2d0",
+              "±": "background-color: #e3ecf7",
               "✗": "background-color: #fbd9d7", "?": "background-color: #fdf0c8"}
 
 
@@ -122,6 +123,9 @@ def _said(result: Walkthrough, checked: Sequence[CheckedAnswer]) -> None:
         if first.wrong:
             st.error(tr("checker.said", places=places, text=escape_markdown(text)),
                      icon=":material/cancel:")
+        elif first.verdict == "too_coarse":
+            st.warning(tr("checker.said", places=places, text=escape_markdown(text)),
+                       icon=":material/more_horiz:")
         else:
             st.info(tr("checker.said", places=places, text=escape_markdown(text)),
                     icon=":material/lightbulb:")
@@ -142,6 +146,8 @@ def _value(quantity: Quantity, result: Walkthrough, checked: Sequence[CheckedAns
         line = escape_markdown(feedback.verdict_line(lang, answer))
         if answer.accepted:
             st.success(line, icon=":material/check_circle:")
+        elif answer.verdict == "too_coarse":
+            st.warning(line, icon=":material/more_horiz:")
         else:
             st.error(line, icon=":material/cancel:")
         said = feedback.explanation(lang, result, answer)
@@ -150,15 +156,18 @@ def _value(quantity: Quantity, result: Walkthrough, checked: Sequence[CheckedAns
 
 
 def _summary(result: Walkthrough, checked: Sequence[CheckedAnswer]) -> None:
-    readable = [answer for answer in checked if answer.verdict is not None]
-    if not readable:
+    """The first wrong value, or every graded value right; then what was not graded."""
+    counted = graded(checked)
+    if not checked:
         st.info(tr("checker.nothing_checked"), icon=":material/edit:")
-    elif first_wrong(readable) is None:
-        st.success(tr("checker.summary_all_right", count=len(readable)),
-                   icon=":material/celebration:")
-    else:
-        st.warning(feedback.first_wrong_sentence(state.lang(), result, readable),
+    elif first_wrong(checked) is not None:
+        st.warning(feedback.first_wrong_sentence(state.lang(), result, checked),
                    icon=":material/arrow_downward:")
+    elif counted:
+        st.success(tr("checker.summary_all_right", count=len(counted)),
+                   icon=":material/celebration:")
+    for sentence in feedback.ungraded_sentences(state.lang(), checked):
+        st.info(sentence, icon=":material/more_horiz:")
 
 
 def _step(step: Step, result: Walkthrough, checked: Sequence[CheckedAnswer]) -> None:

@@ -96,10 +96,24 @@ def _correct_answer(question: Question) -> str:
     if question.kind == "compare":
         choice = tr(f"practice.prediction_{question.correct_choice}")
         return tr("practice.correct_choice", choice=choice)
-    return tr("practice.correct_answer", answer=num(question.answer))
+    return feedback.exact_sentence(state.lang(), question.answer)
 
 
-def _answer_area(question: Question, answered: bool) -> None:
+def _too_coarse(exercise: Exercise, index: int) -> None:
+    """Why the answer on screen was not scored: too few digits, and how many to write."""
+    lang = state.lang()
+    session = st.session_state
+    outcome = practice.attempt(session, index, session.get(practice.ANSWER),
+                               language(lang).group)
+    if outcome.checked is None:
+        return
+    said = [feedback.verdict_line(lang, outcome.checked),
+            *feedback.explanation(lang, practice.walk(exercise.seed, exercise.level),
+                                  outcome.checked)]
+    st.warning(escape_markdown(feedback.joined(lang, said)), icon=":material/more_horiz:")
+
+
+def _answer_area(exercise: Exercise, index: int, question: Question, answered: bool) -> None:
     """The answer field and the check button; once answered, a read-only copy of the answer."""
     lang = state.lang()
     session = st.session_state
@@ -114,7 +128,9 @@ def _answer_area(question: Question, answered: bool) -> None:
                       help=tr("practice.answer_help"),
                       placeholder=tr("practice.answer_placeholder"))
     problem = practice.problem(session, question.kind)
-    if problem is not None and not answered:
+    if problem == "too_coarse" and not answered:
+        _too_coarse(exercise, index)
+    elif problem is not None and not answered:
         st.error(tr(f"practice.problem_{problem}"), icon=":material/error:")
     st.button(tr("practice.check"), key="practice_check", on_click=_check, disabled=answered,
               type="primary")
@@ -200,7 +216,7 @@ def _page() -> None:
     st.markdown(tr(f"practice.ask.{question.kind}", **_cell_params(question)))
     render.blocks(_blocks(exercise, question)[0])
     answered = index in results
-    _answer_area(question, answered)
+    _answer_area(exercise, index, question, answered)
     if not answered:
         return
     _verdict(exercise, index, results[index])

@@ -13,7 +13,7 @@ from qwk_app.frame import page_guard
 from qwk_app.text import num, show_error, tr
 from qwk_explained.core.errors import InputError
 from qwk_explained.core.types import WEIGHTINGS, Weighting
-from qwk_explained.present import formulas, theory_formulas
+from qwk_explained.present import formulas, inference, theory_formulas
 from qwk_explained.present.numbers import format_list
 from qwk_explained.teaching import theory
 
@@ -169,7 +169,10 @@ else:
     else:
         st.latex(pearson)
     if check.unused:
-        st.warning(tr("theory.closed_unused", count=len(check.unused),
+        # "becomes X instead of the closed form's value" only when X is another value.
+        key = {"even": "theory.closed_unused_even", "same": "theory.closed_unused_same"}.get(
+            check.dropping_unused or "changes", "theory.closed_unused")
+        st.warning(tr(key, count=len(check.unused),
                       unused=format_list([num(x) for x in check.unused], lang),
                       observed=kappa_text(check.observed_kappa),
                       positions=kappa_text(check.positions.kappa if check.positions else None)),
@@ -196,6 +199,9 @@ else:
     st.markdown(tr("theory.scales_yours",
                    name=tr(f"common.in_sentence.kappa_name.{result.weights_name}"),
                    kappa=kappa_text(user_kappa)))
+    chance = inference.chance_sentence(lang, result)
+    if chance is not None:
+        st.markdown(chance)
 scale_columns = st.columns(len(theory.INTERPRETATION_SCALES))
 for column, (scale, bands) in zip(scale_columns, theory.INTERPRETATION_SCALES.items(), strict=True):
     mine = theory.band(scale, user_kappa)

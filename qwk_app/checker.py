@@ -304,8 +304,9 @@ def marks(grid: Grid, labels: list[int], checked: Sequence[CheckedAnswer]) -> li
 
 def groups(checked: Sequence[CheckedAnswer]) -> list[list[CheckedAnswer]]:
     """The values that need a word, grouped by what is said about them (twenty cells with E not
-    divided by n get one message): wrong ones, unreadable ones, and right ones with a remark (an
-    ambiguous reading, num and den from counts). Groups keep the order of the calculation."""
+    divided by n get one message): wrong ones, ones too coarse to judge, unreadable ones, and
+    right ones with a remark (an ambiguous reading, num and den from counts). Groups keep the
+    order of the calculation."""
     found: dict[tuple[Any, ...], list[CheckedAnswer]] = {}
     for answer in checked:
         remark = answer.reading is not None or answer.note is not None
@@ -315,6 +316,6 @@ def groups(checked: Sequence[CheckedAnswer]) -> list[list[CheckedAnswer]]:
                                                        answer.problem.params.get("text"))
         # A reading or a problem quotes the text typed, so those group by text too.
         reading = None if answer.reading is None else (answer.reading, answer.text)
-        key = (answer.verdict, answer.diagnoses, answer.note, reading, problem)
+        key = (answer.verdict, answer.diagnoses, answer.note, reading, problem, answer.needed)
         found.setdefault(key, []).append(answer)
     return list(found.values())

@@ -9,8 +9,9 @@ so it survives a language switch and a visit to another page:
   ``{question: text}`` for the exercise on screen (the typed num and den make a kappa worked out
   from them right);
 - ``practice_score`` ``(correct, attempted)`` over the whole session;
-- ``practice_problem`` (why the last text could not be read), ``practice_notices`` (problems with
-  the link's seed or level), ``practice_answer`` and ``practice_choice`` (the fields' values).
+- ``practice_problem`` (why the last text could not be read, or ``too_coarse``: it had too few
+  digits to be judged), ``practice_notices`` (problems with the link's seed or level),
+  ``practice_answer`` and ``practice_choice`` (the fields' values).
 """
 
 from __future__ import annotations
@@ -145,8 +146,9 @@ def answer_field(session: Session, kind: Kind, answered: bool) -> str:
 
 
 def problem(session: Session, kind: Kind) -> str | None:
-    """Why the last answer could not be read (``practice.problem_<code>``): a comparison has
-    only one problem, no choice made."""
+    """Why the last answer was not scored: it could not be read (``practice.problem_<code>``),
+    or it had too few digits to judge (``too_coarse``); a comparison has only one problem, no
+    choice made."""
     code = session.get(PROBLEM)
     if not code:
         return None
@@ -176,7 +178,8 @@ def attempt(session: Session, index: int, text: str | None,
 
 
 def check(session: Session, group: str) -> None:
-    """Grade the answer on screen; an unreadable one is explained and not counted."""
+    """Grade the answer on screen; an unreadable one, or one with too few digits to judge, is
+    explained and not counted (the question stays open)."""
     ex, index = current(session)
     if index in session[RESULTS]:
         return
@@ -184,8 +187,8 @@ def check(session: Session, group: str) -> None:
     text = session.get(f"{canonical}_input")
     session[canonical] = text
     result = attempt(session, index, None if text is None else str(text), group)
-    if not result.readable:
-        session[PROBLEM] = result.problem
+    if not result.graded:
+        session[PROBLEM] = result.problem or result.status
         return
     session[PROBLEM] = None
     session[RESULTS] = {**session[RESULTS], index: result.status}

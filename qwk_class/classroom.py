@@ -262,11 +262,11 @@ def lifetime_hours() -> float:
 
 def outcome(answer: CheckedAnswer) -> Outcome | None:
     """How one checked value counts for the teacher (``None``: not a number, not counted)."""
-    if answer.verdict is None:
+    if answer.verdict == "unreadable":
         return None
     if answer.verdict in ACCEPTED:
         return "right"
-    if answer.note == "too_few_digits":
+    if answer.verdict == "too_coarse":
         return "too_coarse"
     return "wrong"
 

@@ -124,7 +124,7 @@ def grade_line(number: int, text: str, lang: str, *, explain: bool) -> GradedLin
             raise SubmissionError("not_an_object_line", line=number)
         identifier = _identifier(data)
         graded = grade_submission(data, lang)
-        record = submission_json(identifier, graded.result, graded.checked)
+        record = submission_json(identifier, graded.result, graded.checked, lang)
         said = explanations(graded.result, graded.checked, lang) if explain else {}
         return GradedLine(record, said)
     except Exception as problem:  # a bug of ours costs this line, never the class's grades

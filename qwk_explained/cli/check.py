@@ -17,7 +17,10 @@ A class: ``--batch FILE`` reads JSON Lines, one submission per line (``id``, ``a
 ``predicted`` or ``table`` with optional ``labels``, optional ``weights``, ``scale``,
 ``min_rating``, ``max_rating``, and ``answers``), and writes one JSON line per submission, or
 with ``--csv`` one CSV row per submission and quantity for a spreadsheet. A line that cannot be
-checked gets ``{"id", "error": {"code", "message"}}`` and the batch goes on.
+checked gets ``{"id", "error": {"code", "message"}}`` and the batch goes on. A value that is not a
+number never stops a submission: it gets the verdict ``unreadable`` with its ``problem`` (code and
+message), and the other values are graded; a value with too few digits to grade gets
+``too_coarse`` with the digits it ``needs``. Neither counts as right or wrong.
 
 The command itself (options, reading, streaming a batch) is :func:`.core.run_check`; this module
 grades one submission (:func:`grade_submission`, the per-line pipeline of a batch) and says what
@@ -40,6 +43,7 @@ from qwk_explained.present.catalogue import STEP_OF, STEPS
 from qwk_explained.present.i18n import message
 from qwk_explained.present.languages import language
 from qwk_explained.teaching.checking import (
+    ACCEPTED,
     VERDICTS,
     CheckedAnswer,
     SubmissionError,
@@ -47,6 +51,7 @@ from qwk_explained.teaching.checking import (
     cell_labels,
     check_answers,
     first_wrong,
+    graded,
 )
 from qwk_explained.teaching.mistakes import CODES
 
@@ -56,8 +61,9 @@ from .json_output import plain
 from .text import TerminalText, header_lines
 
 #: The columns of ``--batch ... --csv``: one row per submission and quantity.
-CSV_COLUMNS = ("id", "quantity", "checked", "right", "wrong", "verdict", "diagnoses",
-               "first_wrong_cell", "given", "correct", "explanation", "error")
+CSV_COLUMNS = ("id", "quantity", "checked", "right", "wrong", "too_coarse", "unreadable",
+               "verdict", "diagnoses", "first_wrong_cell", "given", "correct", "explanation",
+               "error")
 #: Keys a line of ``--batch`` may hold.
 BATCH_KEYS = ("id", "actual", "predicted", "table", "labels", "weights", "scale", "min_rating",
               "max_rating", "answers")
@@ -86,21 +92,21 @@ def grade(result: Walkthrough, answers: Any, lang: str) -> Graded:
 
 
 def _checked(result: Walkthrough, answers: Any, lang: str) -> tuple[CheckedAnswer, ...]:
-    """Every answer checked; the first one that is no number stops the submission."""
+    """Every answer checked, the decimal mark read as ``lang`` writes numbers (a text that is
+    no number is one value graded "unreadable", never a stop)."""
     group = language(lang).group
-    checked = check_answers(result, answers_from_mapping(result, answers, group), group)
-    for answer in checked:
-        if answer.problem is not None:
-            raise SubmissionError("unreadable", where=feedback.symbol(lang, result, answer),
-                                  message=answer.problem)
-    return checked
+    return check_answers(result, answers_from_mapping(result, answers, group), group)
 
 
 # --- one submission as data --------------------------------------------------------------------
 
 
-def answer_json(result: Walkthrough, answer: CheckedAnswer) -> dict[str, Any]:
+def answer_json(result: Walkthrough, answer: CheckedAnswer, lang: str) -> dict[str, Any]:
+    """One checked value: ``given`` is ``null`` for a text that is no number (``problem`` says
+    why, in ``lang``) or that says "undefined" (``undefined``: true); ``needs`` the digits to
+    write for a value too coarse to grade."""
     labels = cell_labels(result, answer.cell)
+    needed = answer.needed
     return {
         "quantity": answer.quantity,
         "cell": None if labels is None else list(labels),
@@ -110,6 +116,10 @@ def answer_json(result: Walkthrough, answer: CheckedAnswer) -> dict[str, Any]:
         "diagnoses": list(answer.diagnoses),
         "reading": answer.reading,
         "note": answer.note,
+        "undefined": answer.undefined,
+        "needs": None if needed is None else {needed.kind: needed.count},
+        "problem": None if answer.problem is None else {
+            "code": answer.problem.code, "message": message(lang, answer.problem)},
     }
 
 
@@ -123,11 +133,11 @@ def first_wrong_json(result: Walkthrough, checked: Sequence[CheckedAnswer]) -> A
             "cell": None if labels is None else list(labels)}
 
 
-def submission_json(identifier: Any, result: Walkthrough,
-                    checked: Sequence[CheckedAnswer]) -> dict[str, Any]:
+def submission_json(identifier: Any, result: Walkthrough, checked: Sequence[CheckedAnswer],
+                    lang: str) -> dict[str, Any]:
     """One graded submission: ``{"id", "kappa", "answers", "first_wrong_step"}``."""
     return {"id": identifier, "kappa": plain(result.kappa),
-            "answers": [answer_json(result, answer) for answer in checked],
+            "answers": [answer_json(result, answer, lang) for answer in checked],
             "first_wrong_step": first_wrong_json(result, checked)}
 
 
@@ -182,19 +192,23 @@ def _integer(value: Any) -> int | None:
 
 def explanations(result: Walkthrough, checked: Sequence[CheckedAnswer],
                  lang: str) -> dict[str, str]:
-    """For each quantity with a wrong value, what is said about the first one."""
+    """For each quantity with a value that is not right, what is said about the first wrong
+    one, or else about the first that was not graded (too coarse, or not a number)."""
     found: dict[str, str] = {}
-    for answer in checked:
-        if answer.wrong and answer.quantity not in found:
-            found[answer.quantity] = feedback.joined(
-                lang, feedback.explanation(lang, result, answer))
+    for answer in sorted(checked, key=lambda answer: not answer.wrong):
+        if answer.accepted or answer.quantity in found:
+            continue
+        said = ([feedback.verdict_line(lang, answer)] if answer.problem is not None
+                else feedback.explanation(lang, result, answer))
+        found[answer.quantity] = feedback.joined(lang, said)
     return found
 
 
 def csv_rows(record: Mapping[str, Any], said: Mapping[str, str]) -> list[list[Cell]]:
     """A graded record (:func:`submission_json` or :func:`error_json`) as spreadsheet rows, one
-    per quantity (:data:`CSV_COLUMNS`): how many values were checked and right, the worst
-    verdict, every mistake named, the first wrong cell and what ``said`` says about it."""
+    per quantity (:data:`CSV_COLUMNS`): how many values were checked, right, wrong, too coarse
+    to grade and not numbers, the worst verdict, every mistake named, the first wrong cell and
+    what ``said`` says about it."""
     if "error" in record:
         return [[record["id"], *[None] * (len(CSV_COLUMNS) - 3), record["error"]["code"],
                  record["error"]["message"]]]
@@ -203,12 +217,15 @@ def csv_rows(record: Mapping[str, Any], said: Mapping[str, str]) -> list[list[Ce
         by_quantity.setdefault(answer["quantity"], []).append(answer)
     rows: list[list[Cell]] = []
     for quantity, answers in by_quantity.items():
+        verdicts = [answer["verdict"] for answer in answers]
         wrong = [answer for answer in answers if answer["verdict"] == "wrong"]
         codes = {code for answer in answers for code in answer["diagnoses"]}
         scalar = answers[0] if answers[0]["cell"] is None else None
         rows.append([
-            record["id"], quantity, len(answers), len(answers) - len(wrong), len(wrong),
-            max((answer["verdict"] for answer in answers), key=VERDICTS.index),
+            record["id"], quantity, len(answers),
+            sum(verdict in ACCEPTED for verdict in verdicts), len(wrong),
+            verdicts.count("too_coarse"), verdicts.count("unreadable"),
+            max(verdicts, key=VERDICTS.index),
             " ".join(code for code in CODES if code in codes),
             # "4, 0", not "4,0": a spreadsheet with a decimal comma would read the number 4.
             ", ".join(map(str, wrong[0]["cell"])) if wrong and wrong[0]["cell"] else None,
@@ -240,12 +257,14 @@ def render_check(result: Walkthrough, checked: Sequence[CheckedAnswer], lang: st
                          + feedback.verdict_line(lang, answer))
             more = feedback.explanation(lang, result, answer)
             if answer.correct is not None and answer.verdict in ("rounding", "wrong"):
-                more.insert(0, tx("checker.exact_value", value=tx.num(answer.correct)))
+                more.insert(0, feedback.exact_sentence(lang, answer.correct))
             for sentence in more:
                 lines += ["      " + line for line in tx.prose_text(sentence).splitlines()]
     lines.append("")
-    if first_wrong(checked) is None:
-        lines.append(tx.prose("checker.summary_all_right", count=len(checked)))
-    else:
+    counted = graded(checked)
+    if first_wrong(checked) is not None:
         lines.append(tx.prose_text(feedback.first_wrong_sentence(lang, result, checked)))
+    elif counted:
+        lines.append(tx.prose("checker.summary_all_right", count=len(counted)))
+    lines += [tx.prose_text(sentence) for sentence in feedback.ungraded_sentences(lang, checked)]
     return "\n".join(lines) + "\n"

@@ -84,7 +84,7 @@ def run_check(args: argparse.Namespace, lang: str) -> str:
     args.confidence = "0.95"
     result, _ = compute(args)
     checked = grade(result, _answers(args.answers), lang).checked
-    record = submission_json(None, result, checked)
+    record = submission_json(None, result, checked, lang)
     if args.json:
         return json.dumps(record, ensure_ascii=False, allow_nan=False) + "\n"
     if spreadsheet is not None:

@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from qwk_explained.core.resampling import exact_permutation_test
 from qwk_explained.core.stats import KappaStatistics
 from qwk_explained.core.steps import Walkthrough
 
@@ -14,7 +15,7 @@ from qwk_explained.core.steps import Walkthrough
 JSON_KEYS = (
     "labels", "n", "observed", "actual_hist", "predicted_hist", "weights", "expected",
     "observed_norm", "expected_norm", "numerator", "denominator", "kappa", "undefined_reason",
-    "se", "se0", "z", "p_value", "ci_low", "ci_high",
+    "se", "se0", "z", "p_value", "p_value_exact", "ci_low", "ci_high",
 )
 
 
@@ -29,7 +30,10 @@ def plain(value: Any) -> Any:
 
 
 def result_json(result: Walkthrough, stats: KappaStatistics) -> dict[str, Any]:
-    """Every number of the walkthrough as plain JSON types (matrices as nested lists)."""
+    """Every number of the walkthrough as plain JSON types (matrices as nested lists);
+    ``p_value_exact`` is the exact permutation test's, for a few items (``null`` beyond
+    :data:`~qwk_explained.core.resampling.EXACT_MAX_ITEMS`, or without a z test)."""
+    exact = exact_permutation_test(result) if stats.z is not None else None
     payload: dict[str, Any] = {
         "labels": result.labels.tolist(),
         "n": int(result.n),
@@ -48,6 +52,7 @@ def result_json(result: Walkthrough, stats: KappaStatistics) -> dict[str, Any]:
         "se0": plain(stats.se0),
         "z": plain(stats.z),
         "p_value": plain(stats.p_value),
+        "p_value_exact": None if exact is None else plain(exact.p_value),
         "ci_low": plain(stats.ci_low),
         "ci_high": plain(stats.ci_high),
     }

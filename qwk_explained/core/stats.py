@@ -11,7 +11,10 @@ sum_i p_i. a_ij;
     var_0(kappa)  = [sum p_i. p_.j (a_ij - (abar_i + abar_j))^2 - P_e^2] / (n (1 - P_e)^2)
 
 The first is the asymptotic variance (for the confidence interval), the second the variance under
-the null hypothesis of chance agreement (for the z test).
+the null hypothesis of chance agreement (for the z test). Each bracket is the variance of one
+term over the cells (the subtracted square is the term's mean), so it is 0 exactly when the term
+is the same in every occupied cell: that is decided structurally (:func:`_variance`), never left to
+floating-point noise.
 """
 
 from __future__ import annotations
@@ -91,6 +94,30 @@ class KappaStatistics:
         1.96
         """
         return z_critical(self.confidence)
+
+
+#: Terms that differ by less than this, relative to their size, are equal: what floating-point
+#: arithmetic leaves of a spread that is exactly 0.
+_SAME = 1e-9
+
+
+def _variance(weights: NDArray[np.float64], terms: NDArray[np.float64]) -> float:
+    """The variance of ``terms`` over the cells, each cell weighing ``weights`` (they sum to 1).
+
+    Both variances of kappa have this form: var = sum p t^2 - (sum p t)^2 (the subtracted square
+    is the mean of the terms). It is 0 exactly when the terms are the same in every cell that
+    weighs anything: perfect agreement, perfect reversal, a constant rater. That is decided from
+    the terms themselves, not from the difference of two nearly equal sums, whose rounding
+    left a variance of 1e-16 (an "interval from 1 to 1") or of -1e-17 (a "z = 0 / 0") on such
+    tables; otherwise the deviations from the mean are summed (two passes, no cancellation).
+    """
+    occupied = weights > 0
+    values = terms[occupied]
+    mean = float((weights[occupied] * values).sum())
+    deviations = values - mean
+    if np.abs(deviations).max() <= _SAME * max(1.0, float(np.abs(values).max())):
+        return 0.0
+    return float((weights[occupied] * deviations**2).sum())
 
 
 def z_critical(confidence: float) -> float:
@@ -195,12 +222,10 @@ def kappa_statistics(result: CountedTable, confidence: float = 0.95) -> KappaSta
     abar_cols = rows @ agreement  # abar_.j
     margin_sum = abar_rows[:, None] + abar_cols[None, :]
     scale = n * (1.0 - p_e) ** 2
-    var = ((p * (agreement - margin_sum * (1.0 - kappa)) ** 2).sum()
-           - (kappa - p_e * (1.0 - kappa)) ** 2) / scale
-    var0 = ((np.outer(rows, cols) * (agreement - margin_sum) ** 2).sum() - p_e**2) / scale
-    # Rounding can leave a true zero variance (perfect agreement) a hair below 0.
-    se = math.sqrt(max(float(var), 0.0))
-    se0 = math.sqrt(max(float(var0), 0.0))
+    var = _variance(p, agreement - margin_sum * (1.0 - kappa)) / scale
+    var0 = _variance(np.outer(rows, cols), agreement - margin_sum) / scale
+    se = math.sqrt(var)
+    se0 = math.sqrt(var0)
     z = result.kappa / se0 if se0 > 0 else None
     p_value = math.erfc(abs(z) / math.sqrt(2.0)) if z is not None else None
     half = z_critical(confidence) * se

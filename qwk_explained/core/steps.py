@@ -41,6 +41,7 @@ from .weights import resolve_weights
 SINGLE_CATEGORY: UndefinedReason = "single_category"
 NO_CHANCE_DISAGREEMENT: UndefinedReason = "no_chance_disagreement"
 ZERO_WEIGHTS: UndefinedReason = "zero_weights"
+CHANCE_PAIRS_FREE: UndefinedReason = "chance_pairs_free"
 
 
 def _frozen(array: NDArray[Any]) -> NDArray[Any]:
@@ -160,14 +161,20 @@ class Walkthrough:
         return kappa_statistics(self, confidence=confidence)
 
 
-def _undefined_reason(size: int, weights: NDArray[np.float64]) -> UndefinedReason:
+def _undefined_reason(size: int, weights: NDArray[np.float64], actual_hist: NDArray[np.int64],
+                      predicted_hist: NDArray[np.int64]) -> UndefinedReason:
     """Why den = 0: one rating only, weights that make every disagreement free (a custom matrix of
-    zeros), or margins under which chance predicts no disagreement at all."""
+    zeros), margins under which chance predicts no disagreement at all (both raters give every
+    item one and the same rating), or else a custom matrix that gives weight 0 to every pair of
+    ratings chance produces (a block of zeros where both raters' ratings meet)."""
     if size < 2:
         return SINGLE_CATEGORY
     if not weights.any():
         return ZERO_WEIGHTS
-    return NO_CHANCE_DISAGREEMENT
+    used_a, used_p = np.flatnonzero(actual_hist), np.flatnonzero(predicted_hist)
+    if used_a.size == used_p.size == 1 and used_a[0] == used_p[0]:
+        return NO_CHANCE_DISAGREEMENT
+    return CHANCE_PAIRS_FREE
 
 
 def _from_counts(
@@ -193,7 +200,7 @@ def _from_counts(
     if denominator > 0:
         kappa, reason = 1.0 - numerator / denominator, None
     else:
-        kappa, reason = None, _undefined_reason(size, w)
+        kappa, reason = None, _undefined_reason(size, w, actual_hist, predicted_hist)
     return Walkthrough(
         labels=_frozen(labels),
         n=n,

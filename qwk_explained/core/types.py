@@ -19,9 +19,11 @@ Weighting = Literal["quadratic", "linear", "unweighted"]
 WeightsName = Literal["quadratic", "linear", "unweighted", "custom"]
 #: The rating scale: every integer from min to max (``range``) or only the ratings used.
 Scale = Literal["range", "observed"]
-#: Why kappa is 0/0: a one-rating scale, no disagreement expected by chance, or a weight matrix
-#: that is 0 everywhere (every disagreement free, so nothing can be weighed).
-UndefinedReason = Literal["single_category", "no_chance_disagreement", "zero_weights"]
+#: Why kappa is 0/0: a one-rating scale, no disagreement expected by chance, a weight matrix
+#: that is 0 everywhere (every disagreement free, so nothing can be weighed), or a custom matrix
+#: that is 0 on every pair of ratings chance produces.
+UndefinedReason = Literal["single_category", "no_chance_disagreement", "zero_weights",
+                          "chance_pairs_free"]
 #: What a learner can compute by hand and have checked, in the order of the calculation: the
 #: quantity names of the ``--json`` output and of the checker.
 Quantity = Literal["observed", "weights", "actual_hist", "predicted_hist", "expected",

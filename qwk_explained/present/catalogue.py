@@ -279,6 +279,9 @@ def verdict_blocks(result: Walkthrough, lang: str,
                               "verdict")]
     blocks.append(Text(t(lang, "steps.kappa_band", band=inference.band_name(lang, result)),
                        "band", "verdict"))
+    chance = inference.chance_sentence(lang, result)
+    if chance is not None:  # Landis and Koch call 0 "slight": that it is chance level is apart
+        blocks.append(Text(chance, "band", "verdict"))
     caveat = inference.band_caveat(lang, result)
     if caveat is not None:
         blocks.append(Text(caveat, "caveat", "verdict"))

@@ -9,6 +9,7 @@ practice page and ``qwk-explained check`` all speak through it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 from qwk_explained.core.steps import Walkthrough
@@ -20,13 +21,14 @@ from qwk_explained.teaching.checking import (
     Verdict,
     cell_labels,
     first_wrong,
+    graded,
     hint_params,
 )
 
 from .catalogue import STEP_OF, STEPS
 from .i18n import format_param, message, t
 from .languages import language
-from .numbers import format_label, format_number
+from .numbers import DECIMALS, format_label, format_number
 
 
 def _params(lang: str, params: Mapping[str, Any]) -> dict[str, str]:
@@ -60,16 +62,16 @@ def label(lang: str, value: int) -> str:
     return format_label(value, lang)
 
 
-#: The mark beside a checked value, the same on the checker page and in the terminal: right to
-#: the digits written is "≈" (right, but not exact), a value that could not be read is "?".
+#: The mark beside a checked value, the same on the checker page and in the terminal: right but
+#: not exact is "≈", too few digits to grade "±" (the writing stands for too wide a range), a
+#: value that is no number "?".
 MARKS: dict[Verdict, str] = {"right": "✓", "rounding": "≈", "right_other_convention": "✓",
-                             "wrong": "✗"}
-UNREADABLE = "?"
+                             "too_coarse": "±", "wrong": "✗", "unreadable": "?"}
 
 
 def mark(answer: CheckedAnswer) -> str:
-    """The mark of one checked value (:data:`MARKS`, or :data:`UNREADABLE`)."""
-    return MARKS[answer.verdict] if answer.verdict else UNREADABLE
+    """The mark of one checked value (:data:`MARKS`)."""
+    return MARKS[answer.verdict]
 
 
 _SYMBOLS = {"observed": "O", "weights": "w", "expected": "E", "observed_norm": "O / n",
@@ -96,37 +98,80 @@ def _read(lang: str, value: float) -> str:
 
 
 def verdict_line(lang: str, answer: CheckedAnswer) -> str:
-    """``Right: 0.45 is correct.``, ``Not right: ...``; the problem when the text is no number."""
+    """``Right: 0.45 is correct.``, ``Not right: ...``; the problem when the text is no number;
+    for "undefined" typed as kappa, whether kappa is undefined."""
     if answer.problem is not None:
         return message(lang, answer.problem)
+    if answer.undefined:
+        return t(lang, f"checker.verdict_undefined.{'right' if answer.accepted else 'wrong'}")
     given = _read(lang, answer.given) if answer.given is not None else ""
     return t(lang, f"checker.verdict.{answer.verdict}", value=given)
 
 
 def explanation(lang: str, result: Walkthrough, answer: CheckedAnswer) -> list[str]:
     """Everything said about one checked value besides the verdict: how an ambiguous text was
-    read, the remark on its digits or its source, and the sentence of every mistake named."""
+    read, how many digits to write when it has too few, the remark on its source, and the
+    sentence of every mistake named."""
     sentences = []
     if answer.reading is not None and answer.given is not None:
         sentences.append(t(lang, f"checker.reading.{answer.reading}", text=answer.text,
                            value=_read(lang, answer.given)))
+    if answer.needed is not None:
+        sentences.append(t(lang, f"checker.too_coarse.{answer.needed.kind}",
+                           count=answer.needed.count))
     if answer.note is not None:
         sentences.append(t(lang, f"checker.note.{answer.note}"))
-    sentences += diagnosis_sentences(lang, result, answer.diagnoses)
+    codes = answer.diagnoses
+    if answer.verdict == "right_other_convention" and "expected_not_divided_by_n" in codes:
+        # den from counts is right; E left undivided gives the same number. Which one it is
+        # depends on num, which was not typed: said as a condition, never as a mistake made.
+        codes = tuple(code for code in codes if code != "expected_not_divided_by_n")
+        sentences.append(t(lang, "checker.note.if_num_from_shares", n=result.n))
+    sentences += diagnosis_sentences(lang, result, codes)
     if answer.wrong and not answer.diagnoses and answer.note is None:
         sentences.append(t(lang, "checker.no_hint"))
     return sentences
 
 
+def exact_sentence(lang: str, value: float) -> str:
+    """The right value as a sentence that never calls a rounded number exact: ``The exact value
+    is 0.45.``, ``The exact value is 2/3 ≈ 0.6667.`` (a fraction when a small one is exact), or
+    ``Rounded to 4 decimals, the value is 0.1414.``"""
+    shown = format_number(value, lang)
+    if round(value, DECIMALS) == value:
+        return t(lang, "checker.exact_value", value=shown)
+    fraction = Fraction(value).limit_denominator(10_000)
+    if abs(float(fraction) - value) <= 1e-12 * max(1.0, abs(value)):
+        written = (f"{format_number(fraction.numerator, lang, group=False)}/"
+                   f"{format_number(fraction.denominator, lang, group=False)}")
+        return t(lang, "checker.exact_fraction", fraction=written, value=shown)
+    return t(lang, "checker.value_rounded", value=shown, decimals=DECIMALS)
+
+
 def first_wrong_sentence(lang: str, result: Walkthrough, checked: Sequence[CheckedAnswer]) -> str:
-    """How many values are right and where the first wrong one is: the step to start again from.
-    In the last step (kappa) it is the only wrong value, and no later step builds on it."""
+    """How many graded values are right and where the first wrong one is: the step to start
+    again from (a value too coarse to grade, or no number, is not graded). In the last step
+    (kappa) it is the only wrong value, and no later step builds on it; that everything before
+    it is right is said only when everything before it was graded."""
     wrong = first_wrong(checked)
     if wrong is None:
         raise ValueError("every value is right: there is no first wrong one")
     step = STEP_OF[wrong.quantity]
-    last = step is STEPS[-1]
+    counted = graded(checked)
+    last = step is STEPS[-1] and len(counted) == len(checked)
     return t(lang, "checker.summary_last_wrong" if last else "checker.summary_first_wrong",
-             right=format_number(sum(answer.accepted for answer in checked), lang),
-             count=format_number(len(checked), lang), where=where(lang, result, wrong),
+             right=format_number(sum(answer.accepted for answer in counted), lang),
+             count=format_number(len(counted), lang), where=where(lang, result, wrong),
              number=format_number(step.number, lang), title=t(lang, step.title_key))
+
+
+def ungraded_sentences(lang: str, checked: Sequence[CheckedAnswer]) -> list[str]:
+    """How many values were not graded: too few digits to judge, or not a number."""
+    sentences = []
+    coarse = sum(answer.verdict == "too_coarse" for answer in checked)
+    if coarse:
+        sentences.append(t(lang, "checker.summary_too_coarse", count=coarse))
+    unreadable = sum(answer.verdict == "unreadable" for answer in checked)
+    if unreadable:
+        sentences.append(t(lang, "checker.summary_unreadable", count=unreadable))
+    return sentences

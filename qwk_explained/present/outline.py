@@ -307,8 +307,10 @@ def _derivations(result: Walkthrough, stats: KappaStatistics, lang: str) -> list
 def statistics_blocks(result: Walkthrough, stats: KappaStatistics, lang: str, *,
                       derivations: bool = False) -> list[Block]:
     """SE, SE0, z, p and the interval as a small table, with the same caveats as the app and the
-    terminal: no kappa, no SE, no z; the interval clipped, withheld or flagged
-    (:func:`.inference.interval_sentences`); with ``derivations``, their formulas after them."""
+    terminal: no kappa, no SE, no z; the z test flagged for a small sample, with the exact
+    p-value for a few items (:func:`.inference.z_test_sentences`); the interval clipped, withheld
+    or flagged (:func:`.inference.interval_sentences`); with ``derivations``, their formulas
+    after them."""
     rows = tuple((label, (value,)) for label, value in _statistics_rows(result, stats, lang))
     blocks: list[Block] = [
         Heading(t(lang, "checker.ws.stats_heading"), 2),
@@ -322,6 +324,7 @@ def statistics_blocks(result: Walkthrough, stats: KappaStatistics, lang: str, *,
     blocks.append(Text(t(lang, "checker.ws.stats_text")))
     if stats.z is None:
         blocks.append(Text(t(lang, "cli.z_unavailable")))
+    blocks += [Text(sentence) for sentence in inference.z_test_sentences(lang, result, stats)]
     blocks += [Text(sentence) for sentence in inference.interval_sentences(lang, result, stats)]
     if derivations:
         blocks += _derivations(result, stats, lang)

@@ -15,6 +15,7 @@ and full-precision numbers written with a decimal point, whatever the language.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from typing import Any
 
@@ -63,9 +64,17 @@ _TEX_SPECIAL = {
 }
 
 
+#: Subscript digits, with a decimal mark between them (z₀.₉₇₅): a LaTeX subscript.
+_SUBSCRIPT = re.compile(r"[₀-₉]+(?:[.,][₀-₉]+)?")
+_FROM_SUBSCRIPT = str.maketrans("₀₁₂₃₄₅₆₇₈₉,", "0123456789" + "\x00")
+
+
 def latex_escape(text: str) -> str:
-    r"""Plain text made safe for LaTeX (``50%`` -> ``50\%``); ``**bold**`` becomes ``\textbf``."""
+    r"""Plain text made safe for LaTeX (``50%`` -> ``50\%``); ``**bold**`` becomes ``\textbf``;
+    subscript digits (``z₀.₉₇₅``) a subscript in math mode."""
     out = "".join(_TEX_SPECIAL.get(char, char) for char in text)
+    out = _SUBSCRIPT.sub(lambda match: "$_{" + match[0].translate(_FROM_SUBSCRIPT).replace(
+        "\x00", "{,}") + "}$", out)
     parts = out.split("**")
     if len(parts) % 2 == 1 and len(parts) > 1:
         out = "".join(part if k % 2 == 0 else r"\textbf{" + part + "}"
@@ -194,11 +203,16 @@ def python_snippet(result: Walkthrough, lang: str, source: Source | None = None)
 
     name = result.weights_name
     labels = ", ".join(str(int(label)) for label in result.labels)
-    kappa_text = (t(lang, "common.undefined") if result.kappa is None
-                  else format_number(result.kappa, lang))
     use_vectors = (not source.from_table and result.actual is not None
                    and result.predicted is not None and result.n <= MAX_SNIPPET_ITEMS)
-    lines = [*comment("checker.ws.py_intro"), *comment("checker.ws.py_expected", kappa=kappa_text),
+    # What the lines print: kappa, or for 0/0 None (qwk_explained) and nan (scikit-learn).
+    if result.kappa is not None:
+        expected = comment("checker.ws.py_expected", kappa=format_number(result.kappa, lang))
+    elif name == "custom":  # scikit-learn takes no custom matrix: only one line
+        expected = comment("checker.ws.py_expected_undefined_custom")
+    else:
+        expected = comment("checker.ws.py_expected_undefined")
+    lines = [*comment("checker.ws.py_intro"), *expected,
              "import numpy as np", "from sklearn.metrics import cohen_kappa_score", ""]
     if name != "custom":
         weights = f'"{name}"'

@@ -143,19 +143,24 @@ def _fixed_row(a: IntArray, b: IntArray, weights: Weighting, size: int) -> Row:
     try:
         result = walkthrough(a, b, weights=weights, scale="range", min_rating=0, max_rating=top)
     except InputError as problem:
-        if problem.code == "above_scale":
+        if problem.code not in ("above_scale", "below_scale"):
+            return Row("fixed_n", None, "error", "scale_error", problem=problem)
+        # np.zeros(size)[rating], rating by rating (actual ratings first), stops at the first
+        # rating >= size or < -size: a negative index wraps only down to -size. Which rating
+        # that is decides the row, not which check the engine happened to run first.
+        stopper = next((int(r) for r in (*a.tolist(), *b.tolist()) if r > top or r < -size),
+                       None)
+        if stopper is not None and stopper > top:
             return Row("fixed_n", None, "error", "fixed_above",
-                       {"rating": int(problem.params["value"]), "top": top, "size": size},
-                       raises="IndexError", problem=problem)
-        if problem.code == "below_scale":
-            rating = int(problem.params["value"])
-            params = {"rating": rating, "top": top, "size": size}
-            if rating < -size:
-                # np.zeros(size)[rating] wraps a negative index only down to -size.
-                return Row("fixed_n", None, "error", "fixed_far_below", params,
-                           raises="IndexError", problem=problem)
-            return Row("fixed_n", None, "error", "fixed_below", params, problem=problem)
-        return Row("fixed_n", None, "error", "scale_error", problem=problem)
+                       {"rating": stopper, "top": top, "size": size}, raises="IndexError",
+                       problem=problem)
+        if stopper is not None:
+            return Row("fixed_n", None, "error", "fixed_far_below",
+                       {"rating": stopper, "top": top, "size": size}, raises="IndexError",
+                       problem=problem)
+        rating = int(problem.params["value"])
+        return Row("fixed_n", None, "error", "fixed_below",
+                   {"rating": rating, "top": top, "size": size}, problem=problem)
     if result.kappa is None:
         return Row("fixed_n", None, "undefined", "undefined")
     return Row("fixed_n", result.kappa, "ok", "fixed_same", {"top": top, "size": size})

@@ -11,10 +11,10 @@ finally which of two prediction vectors for the same actual ratings has the high
 answer comes from :func:`qwk_explained.walkthrough`, the same engine the rest of the app uses.
 
 Answers are typed text judged by the checker (:func:`.checking.check_answers`): read as the learner
-wrote them (``0.25``, ``0,25``, fractions such as ``3/10``), right to the digits written (at least
-two significant figures, kappa also to two decimals), a kappa worked out from the learner's own
-accepted num and den is right, num and den from counts are right with that convention, and a
-wrong answer comes with the mistakes that explain it.
+wrote them (``0.25``, ``0,25``, fractions such as ``3/10``), right within the error careful hand
+rounding produces, a kappa worked out from the learner's own accepted num and den is right, num
+and den from counts are right with that convention, a value with too few digits to judge is sent
+back (it does not count), and a wrong answer comes with the mistakes that explain it.
 
 Generation draws only ``random.Random.random()`` from a string-seeded generator: Python
 guarantees that sequence across versions, so an exercise does not change with numpy or Python.
@@ -120,8 +120,10 @@ class Exercise:
         return len(self.actual)
 
 
-#: What became of one typed answer: right (any accepted verdict), wrong, or not readable.
-Status = Literal["correct", "wrong", "unreadable"]
+#: What became of one typed answer: right (any accepted verdict), wrong, too coarse to judge
+#: (right to the digits written, but too few of them: not graded, the learner writes more), or
+#: not readable.
+Status = Literal["correct", "wrong", "too_coarse", "unreadable"]
 #: Why a typed answer could not be read (``practice.problem_<code>`` in the locales).
 Problem = Literal["empty", "not_a_number", "division_by_zero", "not_a_choice"]
 
@@ -145,6 +147,12 @@ class Attempt:
     @property
     def readable(self) -> bool:
         return self.status != "unreadable"
+
+    @property
+    def graded(self) -> bool:
+        """Whether the answer counts in the score: right or wrong, not too coarse to judge and
+        not unreadable."""
+        return self.status in ("correct", "wrong")
 
 
 # --- seeds and levels from text (a URL) ----------------------------------------------------------
@@ -367,8 +375,8 @@ def check_answer(exercise: Exercise, question: Question, text: str | None, group
     >>> exercise = make_exercise(12345, "medium")
     >>> kappa = exercise.questions[4]
     >>> round(kappa.answer, 4), [check_answer(exercise, kappa, s).status
-    ...                          for s in ("0,66", "0.662", "0.7", "abc")]
-    (0.662, ['correct', 'correct', 'wrong', 'unreadable'])
+    ...                          for s in ("0,66", "0.662", "0.7", "0.5", "abc")]
+    (0.662, ['correct', 'correct', 'too_coarse', 'wrong', 'unreadable'])
     """
     if question.kind == "compare":
         choice = unicodedata.normalize("NFKC", str(text or "")).strip().casefold()
@@ -386,6 +394,8 @@ def check_answer(exercise: Exercise, question: Question, text: str | None, group
         problem: Problem = ("empty" if mine.problem.code == "empty" else "division_by_zero"
                             if mine.problem.code == "division_by_zero" else "not_a_number")
         return Attempt("unreadable", mine, problem)
+    if mine.verdict == "too_coarse":
+        return Attempt("too_coarse", mine)
     return Attempt("correct" if mine.accepted else "wrong", mine)
 
 

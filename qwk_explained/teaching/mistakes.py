@@ -23,8 +23,10 @@ under ``checker.diagnosis.<code>``):
 :func:`mistake_model` builds, once per result, every "world" a learner could have computed in: the
 scale (the chosen one or the other convention) and the weights (the asked weighting or another,
 normalized or with a wrong divisor). :func:`candidates` then lists, for one quantity, the values
-each combination of at most two mistakes gives, with the codes it needs. Which candidate explains
-a typed value is decided by :mod:`.checking`, to the digits the learner wrote.
+each combination of at most two mistakes gives, with the codes it needs and its band: how far a
+careful learner who made those mistakes can be from it after writing every intermediate to three
+significant figures (:mod:`.hand_rounding`). :meth:`MistakeModel.band` gives the same band for the
+right value. Which candidate explains a typed value is decided by :mod:`.checking`.
 """
 
 from __future__ import annotations
@@ -40,6 +42,9 @@ from numpy.typing import NDArray
 from qwk_explained.core.limits import MAX_RATINGS
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Quantity, Weighting
+
+from . import hand_rounding
+from .hand_rounding import HABITS, Bands, Habit, ratio_band
 
 #: Every mistake the checker can name, in the order it names them.
 Code = Literal[
@@ -67,9 +72,10 @@ _NONE: frozenset[Code] = frozenset()
 class Candidate:
     """A value some mistakes produce: ``codes`` are all the mistakes it takes.
 
-    ``spread`` is how far the value may move when it is computed from the learner's own rounded
-    numbers (kappa from their typed num and den). ``convention`` marks num or den computed from
-    counts, a valid convention rather than a mistake.
+    ``spread`` is the value's band: how far a learner who made these mistakes, and wrote every
+    intermediate to three significant figures, can be from it (:mod:`.hand_rounding`).
+    ``convention`` marks num or den computed from counts, a valid convention rather than a
+    mistake.
     """
 
     value: float
@@ -110,6 +116,31 @@ class World:
     @cached_property
     def denominator(self) -> float:
         return float((self.weights * self.expected).sum()) / self.n
+
+    @cached_property
+    def habit_bands(self) -> dict[Habit, Bands]:
+        """How far hand rounding can move E, E/n, num and den in this world, for a learner who
+        rounds and for one who truncates."""
+        return {habit: hand_rounding.bands(self.weights, self.observed, habit)
+                for habit in HABITS}
+
+    @cached_property
+    def bands(self) -> Bands:
+        """The larger of the two habits' bands, quantity by quantity."""
+        rounding, truncating = (self.habit_bands[habit] for habit in HABITS)
+        return Bands(np.maximum(rounding.expected, truncating.expected),
+                     np.maximum(rounding.expected_norm, truncating.expected_norm),
+                     max(rounding.numerator, truncating.numerator),
+                     max(rounding.denominator, truncating.denominator))
+
+    def kappa_band(self, form: KappaForm, num_factor: float = 1.0,
+                   den_factor: float = 1.0) -> float:
+        """How far kappa in ``form``, from this world's num and den times ``num_factor`` and
+        ``den_factor`` (counts instead of shares), can move: the larger of the two habits'."""
+        return max(form_band(form, self.numerator * num_factor, found.numerator * num_factor,
+                             self.denominator * den_factor, found.denominator * den_factor,
+                             habit)
+                   for habit, found in self.habit_bands.items())
 
     @cached_property
     def _positions(self) -> dict[int, int]:
@@ -176,6 +207,25 @@ class MistakeModel:
     @property
     def right(self) -> World:
         return self.worlds[0]
+
+    def band(self, quantity: Quantity, cell: tuple[int, ...] | None = None) -> float:
+        """How far a careful learner's value of ``quantity`` (at positions ``cell``) can be from
+        the right one after writing every intermediate to three significant figures: 0 for what
+        comes from whole numbers in one step (O, w, the histograms, O/n)."""
+        found = self.right.bands
+        if quantity == "expected":
+            i, j = _matrix_cell(cell)
+            return float(found.expected[i, j])
+        if quantity == "expected_norm":
+            i, j = _matrix_cell(cell)
+            return float(found.expected_norm[i, j])
+        if quantity == "numerator":
+            return found.numerator
+        if quantity == "denominator":
+            return found.denominator
+        if quantity == "kappa":
+            return self.right.kappa_band("1-x/y")
+        return 0.0
 
     def candidates(self, quantity: Quantity,
                    cell: tuple[int, ...] | None = None) -> tuple[Candidate, ...]:
@@ -280,16 +330,20 @@ def _count_cells(model: MistakeModel, quantity: Quantity,
                 yield Candidate(float(observed[i, j]) / divisor, codes)
             yield Candidate(float(observed[j, i]) / divisor, codes | transposed)
         return
-    # E, or E / n: h^a_i h^p_j divided by n once (E) or twice (E / n).
+    # E, or E / n: h^a_i h^p_j divided by n once (E) or twice (E / n). The band of
+    # h^a h^p / n^2 from written shares scales with the divisor.
     divisions = 1 if quantity == "expected" else 2
     options: list[tuple[frozenset[Code], float]] = [(_NONE, float(n ** divisions)),
                                                     (undivided, float(n ** (divisions - 1)))]
     if quantity == "expected_norm":
         options += [(counts, float(n)), (counts | undivided, 1.0)]
+    shares = model.right.bands.expected / n  # the band of (h^a_i / n)(h^p_j / n)
     for codes, divisor in options:
+        scale = float(n) ** 2 / divisor
         if codes:
-            yield Candidate(float(outer[i, j]) / divisor, codes)
-        yield Candidate(float(outer[j, i]) / divisor, codes | transposed)
+            yield Candidate(float(outer[i, j]) / divisor, codes, float(shares[i, j]) * scale)
+        yield Candidate(float(outer[j, i]) / divisor, codes | transposed,
+                        float(shares[j, i]) * scale)
 
 
 def _histogram(model: MistakeModel, quantity: Quantity, bar: int) -> Iterator[Candidate]:
@@ -324,22 +378,27 @@ def _sums(model: MistakeModel, quantity: Quantity) -> Iterator[Candidate]:
     swapped: frozenset[Code] = frozenset({"num_den_swapped"})
     for world in model.worlds:
         x, y = world.numerator, world.denominator
-        options: list[tuple[float, frozenset[Code]]]
+        bx, by = world.bands.numerator, world.bands.denominator
+        options: list[tuple[float, float, frozenset[Code]]]
         if quantity == "numerator":
-            options = [(x, _NONE), (x * n, counts), (y, swapped), (y * n, swapped | counts)]
+            options = [(x, bx, _NONE), (x * n, bx * n, counts), (y, by, swapped),
+                       (y * n, by * n, swapped | counts)]
         else:
             # E not divided by n makes den n times larger, exactly like den from counts.
-            options = [(y, _NONE), (y * n, counts), (y * n, undivided),
-                       (y * n * n, undivided | counts), (x, swapped), (x * n, swapped | counts)]
-        for value, codes in options:
+            options = [(y, by, _NONE), (y * n, by * n, counts), (y * n, by * n, undivided),
+                       (y * n * n, by * n * n, undivided | counts), (x, bx, swapped),
+                       (x * n, bx * n, swapped | counts)]
+        for value, band, codes in options:
             every = world.codes | codes
             if every and _within_budget(every):
-                yield Candidate(value, every, convention=every == counts)
+                yield Candidate(value, every, band, convention=every == counts)
     if model.result.weights_name == "custom":
         # Asymmetric custom weights are the only ones a transposed O or E changes.
         right = model.right
         matrix = right.observed if quantity == "numerator" else right.expected
-        yield Candidate(float((right.weights.T * matrix).sum()) / n, frozenset({"transposed"}))
+        band = right.bands.numerator if quantity == "numerator" else right.bands.denominator
+        yield Candidate(float((right.weights.T * matrix).sum()) / n, frozenset({"transposed"}),
+                        band)
 
 
 #: How kappa is formed from x = num and y = den.
@@ -353,6 +412,16 @@ KAPPA_FORMS: tuple[tuple[frozenset[Code], KappaForm], ...] = (
     (frozenset({"sign", "forgot_one_minus"}), "-x/y"),
     (frozenset({"sign", "num_den_swapped"}), "y/x-1"),
 )
+
+
+def form_band(form: KappaForm, x: float, bx: float, y: float, by: float,
+              habit: Habit = "rounding") -> float:
+    """How far kappa in ``form`` can move when num ``x`` and den ``y`` are off by up to ``bx``
+    and ``by`` and written to three figures before dividing (:func:`.hand_rounding.ratio_band`
+    of the ratio the form divides)."""
+    if form in ("1-y/x", "y/x-1"):
+        return ratio_band(y, by, x, bx, habit)
+    return ratio_band(x, bx, y, by, habit)
 
 
 def kappa_form(form: KappaForm, x: float, y: float) -> float | None:
@@ -382,13 +451,15 @@ def _kappas(model: MistakeModel) -> Iterator[Candidate]:
         # (num, den) as the learner combined them; E not divided by n and mixing counts with
         # shares both give den n times too large, so either explains that value.
         pairs: list[tuple[frozenset[Code], float, float]] = [
-            (_NONE, x, y), (undivided, x, y * n), (mixed, x, y * n), (mixed, x * n, y),
-            (undivided | mixed, x, y * n * n)]
-        for pair_codes, num, den in pairs:
+            (_NONE, 1.0, 1.0), (undivided, 1.0, n), (mixed, 1.0, n), (mixed, n, 1.0),
+            (undivided | mixed, 1.0, n * n)]
+        for pair_codes, num_factor, den_factor in pairs:
+            num, den = x * num_factor, y * den_factor
             for form_codes, form in KAPPA_FORMS:
                 codes = world.codes | pair_codes | form_codes
                 if not codes or not _within_budget(codes):
                     continue
                 value = kappa_form(form, num, den)
                 if value is not None:
-                    yield Candidate(value, codes)
+                    yield Candidate(value, codes,
+                                    world.kappa_band(form, num_factor, den_factor))

@@ -290,6 +290,20 @@ class ClosedFormCheck:
     unused: tuple[int, ...]
     observed_kappa: float | None
     positions: ClosedForm | None
+    #: The ratings either rater used, in order.
+    used: tuple[int, ...] = ()
+
+    @property
+    def dropping_unused(self) -> Literal["changes", "even", "same"] | None:
+        """What leaving out the unused ratings does to quadratic kappa, as shown: it ``changes``
+        it; it leaves it the same because the ratings left are ``even``-ly spaced (every distance
+        shrinks by one factor, which cancels); or it leaves it the ``same`` by coincidence.
+        ``None`` without unused ratings or a value to compare."""
+        if not self.unused or self.observed_kappa is None or self.closed.kappa is None:
+            return None
+        if round(self.observed_kappa, DECIMALS) != round(self.closed.kappa, DECIMALS):
+            return "changes"
+        return "even" if len(set(np.diff(self.used).tolist())) == 1 else "same"
 
 
 def check_closed_form(actual: RatingsLike, predicted: RatingsLike) -> ClosedFormCheck:
@@ -315,7 +329,8 @@ def check_closed_form(actual: RatingsLike, predicted: RatingsLike) -> ClosedForm
         except InputError:
             observed_kappa = None
         positions = closed_form(np.searchsorted(used, a), np.searchsorted(used, b))
-    return ClosedFormCheck(closed, matrix, error, unused, observed_kappa, positions)
+    return ClosedFormCheck(closed, matrix, error, unused, observed_kappa, positions,
+                           tuple(int(x) for x in used))
 
 
 # --- 4. interpretation scales ---------------------------------------------------------------------

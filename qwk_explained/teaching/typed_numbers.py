@@ -126,6 +126,46 @@ def _quotient(top: TypedNumber, bottom: TypedNumber) -> TypedNumber:
     return TypedNumber(value, half, figures, decimals, top.reading or bottom.reading)
 
 
+def _percent(text: str) -> tuple[bool, str]:
+    """Whether ``text`` is a percentage, and the number without its percent sign: ``25%``,
+    ``-13,92 %``, and the Turkish ``%25``, ``%-13,92`` and ``-%13,92`` (the sign before the
+    percent sign, as Turkish writes a negative percentage)."""
+    sign = ""
+    if text[:1] in "+-" and text[1:].lstrip().startswith("%"):
+        sign, text = text[0], text[1:].lstrip()
+    if text.endswith("%") or text.startswith("%"):
+        return True, sign + text.strip("%").strip()
+    return False, sign + text
+
+
+#: What a learner writes for a kappa that has no value (0/0), in the four languages the app
+#: speaks, whatever the language of the page: the words for "undefined" and "indeterminate",
+#: NaN, the fraction 0/0 itself and a dash. Compared after NFKC, case folding and dotless i.
+UNDEFINED_ANSWERS = frozenset({
+    "undefined", "not defined", "indeterminate", "nan", "0/0", "\u2014", "\u2013",
+    "indefinida", "indefinido", "no definida", "no definido", "no está definida",
+    "no está definido", "indeterminada", "indeterminado",
+    "无定义", "未定义", "不存在", "无意义",
+    "tanimsiz", "belirsiz",
+})
+
+
+def reads_as_undefined(text: str) -> bool:
+    """Whether ``text`` says "undefined" (see :data:`UNDEFINED_ANSWERS`), as a learner answers a
+    kappa of 0/0.
+
+    >>> [reads_as_undefined(s) for s in ("NaN", " Undefined ", "0 / 0", "TANIMSIZ", "0", "—")]
+    [True, True, True, True, False, True]
+    """
+    if not isinstance(text, str):
+        return False
+    cleaned = unicodedata.normalize("NFKC", text.translate(_THIN_SPACES)).strip()
+    # Turkish dotted and dotless i fold differently; compare them as one letter.
+    folded = cleaned.replace("\u0130", "i").replace("\u0131", "i").casefold()
+    words = " ".join(folded.replace("/", " / ").split()).replace(" / ", "/").rstrip(".")
+    return words in UNDEFINED_ANSWERS
+
+
 def read_number(text: str, group: str = ",") -> tuple[TypedNumber, ...]:
     """Every reading of one typed number; raise :class:`AnswerError` when it is not one.
 
@@ -150,9 +190,7 @@ def read_number(text: str, group: str = ",") -> tuple[TypedNumber, ...]:
     if not cleaned:
         raise AnswerError("empty")
     shown = shorten(cleaned, _SHOWN)
-    percent = False
-    if cleaned.endswith("%") or cleaned.startswith("%"):
-        percent, cleaned = True, cleaned.strip("%").strip()
+    percent, cleaned = _percent(cleaned)
     parts = [part.strip() for part in cleaned.split("/")]
     if len(parts) > 2 or any(not part or " " in part for part in parts):
         raise AnswerError("not_a_number", text=shown)

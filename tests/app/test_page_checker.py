@@ -241,13 +241,43 @@ def test_bad_vectors_ask_for_a_fix_instead_of_checking():
     assert not answers, "no answer to check while the ratings have a problem"
 
 
-def test_undefined_kappa_is_explained():
-    at = open_app("checker", lang="es", table="0,0;0,5")
+@pytest.mark.parametrize(("lang", "typed"), [("es", "No definida"), ("en", "NaN"),
+                                             ("zh", "无定义"), ("tr", "0/0")])
+def test_undefined_kappa_is_explained_and_answered(lang, typed):
+    """Teaching audit, defect 4: a kappa of 0/0 can be answered, in any of the languages."""
+    at = open_app("checker", lang=lang, table="0,0;0,5")
     assert_clean(at)
-    assert kappa_metric(at, "es") == t("es", "common.undefined")
-    assert t("es", "checker.kappa_undefined_note") in texts(at.warning)
+    assert kappa_metric(at, lang) == t(lang, "common.undefined")
+    assert t(lang, "checker.kappa_undefined_note") in texts(at.warning)
     answer(at, "kappa").input("1").run()
-    assert t("es", "checker.note.kappa_undefined") in shown(at.info)
+    assert t(lang, "checker.note.kappa_undefined") in shown(at.info)
+    answer(at, "kappa").input(typed).run()
+    assert_clean(at)
+    assert t(lang, "checker.verdict_undefined.right") in shown(at.success)
+    assert t(lang, "checker.summary_all_right", count=1) in texts(
+        at.success)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_value_too_coarse_to_grade_is_neither_right_nor_wrong(lang):
+    """Teaching audit, defect 5: a right weight written to one figure (w[0, 1] = 0.25 as "0,3"
+    or "0.3") was "Not right" and the first wrong step. Now it has its own mark and message,
+    says how many figures to write, and the first wrong step is the real one."""
+    at = open_app("checker", lang=lang, table=TABLE_PARAM)
+    edit(at, "weights", {0: {"1": format_number(0.3, lang)}})
+    edit(at, "expected", {2: {"1": "78"}})
+    answer(at, "kappa").input("zwei").run()
+    assert_clean(at)
+    assert marks(at, "weights").iloc[0, 1] == "±"
+    said = feedback.joined(lang, [t(lang, "checker.verdict_short.too_coarse"),
+                                  t(lang, "checker.too_coarse.figures", count=2)])
+    assert any(said in text for text in shown(at.warning))
+    where = t(lang, "checker.where.expected", row="2", col="1")
+    assert t(lang, "checker.summary_first_wrong", right=format_number(0, lang),
+             count=format_number(1, lang), where=where, number=format_number(4, lang),
+             title=t(lang, "steps.expected_title")) in texts(at.warning)
+    for key in ("checker.summary_too_coarse", "checker.summary_unreadable"):
+        assert t(lang, key, count=1) in texts(at.info)
 
 
 def test_full_solution_writes_every_term_of_the_sums_and_flags_the_interval():
@@ -257,7 +287,7 @@ def test_full_solution_writes_every_term_of_the_sums_and_flags_the_interval():
     formulas_shown = [f.value.strip("$\n") for f in at.latex]
     assert formulas.denominator_plugged(SEED_RESULT, "en") in formulas_shown
     assert r"\begin{aligned}" in formulas.denominator_plugged(SEED_RESULT, "en")
-    assert t("en", "interval.small_sample", n="10", size="5", min_items="50") in texts(
+    assert t("en", "interval.small_sample", n="10", used="5", min_items="50") in texts(
         at.markdown)
     big = open_app("checker", lang="en", table=";".join(["1,0,0,0,0,0,0,0,0"] * 9))
     assert_clean(big)

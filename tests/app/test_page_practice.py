@@ -8,9 +8,11 @@ for numbers: ``qwk_explained.present.numbers``.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from qwk_explained.present import formulas
+from qwk_explained.present import feedback, formulas
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import format_number
@@ -87,8 +89,7 @@ def test_shared_exercise_right_and_wrong_answers_in_each_language(lang):
     answer(at, "99")
     result = exercise_walkthrough(EXERCISE)
     assert t(lang, "practice.wrong") in [e.value for e in at.error]
-    assert t(lang, "practice.correct_answer",
-             answer=format_number(observed.answer, lang)) in [m.value for m in at.markdown]
+    assert feedback.exact_sentence(lang, observed.answer) in [m.value for m in at.markdown]
     assert formulas.observed_cell(result, *observed.cell, lang) in latex(at)
     assert score(at, lang) == score_text(lang, 0, 1)
 
@@ -138,6 +139,28 @@ def test_unreadable_answer_is_explained_and_kept(lang):
     answer(at, "")
     assert t(lang, "practice.problem_empty") in [e.value for e in at.error]
     assert score(at, lang) == score_text(lang, 0, 0)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_answer_too_coarse_to_grade_is_sent_back_unscored(lang):
+    """Teaching audit, defect 5: num written to 2 decimals cost a point in 39-93 % of the
+    exercises. A right value with too few digits is not scored: the question stays open, the
+    message says how many figures to write, and the answer with them scores."""
+    at = open_practice(lang)
+    for _ in range(2):
+        answer(at, "99")
+        next_question(at)
+    numerator = EXERCISE.questions[2]
+    coarse = format_number(float(f"{numerator.answer:.1g}"), lang)
+    answer(at, coarse)
+    assert score(at, lang) == score_text(lang, 0, 2)
+    # As the reader sees it: the markdown escapes (\\: for a typed colon) removed.
+    warnings = re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", " ".join(w.value for w in at.warning))
+    assert t(lang, "checker.too_coarse.figures", count=2) in warnings
+    assert at.text_input(key=ANSWER).value == coarse, "the question stays open"
+    answer(at, format_number(numerator.answer, lang))
+    assert t(lang, "practice.right") in [s.value for s in at.success]
+    assert score(at, lang) == score_text(lang, 1, 3)
 
 
 def test_which_prediction_has_the_higher_kappa():

@@ -13,7 +13,7 @@ import pytest
 from qwk_explained import InputError, walkthrough
 from qwk_explained.present.i18n import error_message, t
 from qwk_explained.present.languages import LANGUAGES
-from qwk_explained.present.numbers import format_number
+from qwk_explained.present.numbers import format_list, format_number
 from qwk_explained.teaching import theory
 from qwk_explained.teaching.examples import BY_NAME
 from tests.app.helpers import assert_clean, open_app, switch_order
@@ -72,6 +72,39 @@ def test_unused_rating_explains_the_observed_scale():
     expected = t("en", "theory.closed_unused", unused="2", count=1,
                  observed=format_number(check.observed_kappa, "en"),
                  positions=format_number(check.positions.kappa, "en"))
+    assert expected in [w.value for w in at.warning]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_kappa_of_zero_is_marked_on_every_scale(lang):
+    """Teaching audit, defect 6: all 0 against all 4 (kappa = 0) marked no row of the Landis and
+    Koch table, although the page says "its band is marked on each scale". Their band at 0 is
+    "slight"; every scale marks one row, and chance level is said apart."""
+    at = open_app("theory", lang=lang, actual="0,0,0,0", predicted="4,4,4,4")
+    assert_clean(at)
+    mark = t(lang, "theory.scale_mark", kappa=format_number(0, lang))
+    for index, scale in enumerate(theory.INTERPRETATION_SCALES, start=2):
+        table = at.table[index].value
+        meanings = list(table[t(lang, "theory.scale_meaning")])
+        marked = [m for m, y in zip(meanings, table[t(lang, "theory.scale_yours")], strict=True)
+                  if y == mark]
+        assert marked == [t(lang, f"theory.band.{scale}.{theory.band(scale, 0.0)}")], scale
+    assert t(lang, "common.kappa_at_chance") in [m.value for m in at.markdown]
+
+
+@pytest.mark.parametrize(("actual", "predicted"), [
+    ([0, 2, 4, 0, 2, 4, 2], [0, 2, 2, 4, 4, 0, 2]), ([0, 0, 0, 0, 0], [4, 4, 4, 4, 4])])
+def test_dropping_unused_ratings_that_changes_nothing_is_not_called_a_change(actual, predicted):
+    """Teaching audit, defect 9: "quadratic kappa becomes -0.25 instead of" -0.25, and "0
+    instead of" 0. Evenly spaced ratings left keep the value: the page says so, with why."""
+    at = open_app("theory", lang="en", actual=",".join(map(str, actual)),
+                  predicted=",".join(map(str, predicted)))
+    assert_clean(at)
+    check = theory.check_closed_form(actual, predicted)
+    assert check.dropping_unused == "even"
+    expected = t("en", "theory.closed_unused_even", count=len(check.unused),
+                 unused=format_list([format_number(x, "en") for x in check.unused], "en"),
+                 observed=format_number(check.observed_kappa, "en"))
     assert expected in [w.value for w in at.warning]
 
 

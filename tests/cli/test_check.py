@@ -100,7 +100,7 @@ def test_json_output_has_the_documented_shape(tmp_path, capsys):
     assert by_quantity["expected"] == {
         "quantity": "expected", "cell": [4, 0], "given": 20.0, "correct": 2.0,
         "verdict": "wrong", "diagnoses": ["expected_not_divided_by_n"], "reading": None,
-        "note": None}
+        "note": None, "undefined": False, "needs": None, "problem": None}
     assert by_quantity["denominator"]["diagnoses"] == ["expected_not_divided_by_n",
                                                        "mixed_counts_and_shares"]
     assert by_quantity["kappa"]["correct"] == SEED.kappa
@@ -179,9 +179,13 @@ def test_a_class_is_graded_line_by_line_and_bad_lines_do_not_stop_it(tmp_path, c
     codes = [r["error"]["code"] for r in records if "error" in r]
     assert codes == ["errors.length_mismatch", "checker.errors.invalid_json",
                      "checker.errors.not_an_object_line", "checker.errors.unknown_quantity",
-                     "checker.errors.unreadable", "checker.errors.unknown_key"]
-    unreadable = next(r for r in records if r.get("id") == "eve")["error"]["message"]
-    assert "zwei" in unreadable and unreadable.startswith("kappa")
+                     "checker.errors.unknown_key"]
+    # Teaching audit, defect 4: one value that is no number no longer turns the line into an
+    # error; it gets its own verdict and message.
+    (unreadable,) = next(r for r in records if r.get("id") == "eve")["answers"]
+    assert (unreadable["verdict"], unreadable["given"]) == ("unreadable", None)
+    assert unreadable["problem"]["code"] == "not_a_number"
+    assert "zwei" in unreadable["problem"]["message"]
     assert records[7]["answers"][0]["cell"] == [1, 2], "min_rating labels a table"
     for record in records:
         if "error" in record:
@@ -200,15 +204,68 @@ def test_a_class_as_csv_for_a_spreadsheet(tmp_path, capsys):
     status, out, _ = run(["check", "--batch", path, "--csv", "--lang", "tr"], capsys)
     rows = spreadsheet_rows(out, ";")
     assert status == 0
-    assert list(rows[0]) == ["id", "quantity", "checked", "right", "wrong", "verdict",
-                             "diagnoses", "first_wrong_cell", "given", "correct", "explanation",
-                             "error"]
+    assert list(rows[0]) == ["id", "quantity", "checked", "right", "wrong", "too_coarse",
+                             "unreadable", "verdict", "diagnoses", "first_wrong_cell", "given",
+                             "correct", "explanation", "error"]
     ben = [row for row in rows if row["id"] == "ben"]
     assert [(r["quantity"], r["checked"], r["right"]) for r in ben] == [
         ("observed", "9", "9"), ("kappa", "1", "0")]
     assert ben[1]["given"] == "0,45" and ben[1]["verdict"] == "wrong"
+    (eve,) = [row for row in rows if row["id"] == "eve"]
+    assert (eve["checked"], eve["right"], eve["wrong"], eve["unreadable"]) == ("1", "0", "0", "1")
+    assert "zwei" in eve["explanation"] and not eve["error"]
     errors = [row for row in rows if row["error"]]
-    assert len(errors) == 4 and all(row["explanation"] for row in errors)
+    assert len(errors) == 3 and all(row["explanation"] for row in errors)
+
+
+UNDEFINED = {"id": "undef", "actual": [2, 2, 2], "predicted": [2, 2, 2],
+             "answers": {"numerator": "0", "denominator": "0", "kappa": "undefined"}}
+
+
+@pytest.mark.parametrize("kappa", ["undefined", "NaN", "0/0", "—", "No definida", "无定义",
+                                   "tanımsız"])
+def test_an_undefined_kappa_is_graded_right_in_a_batch(kappa, tmp_path, capsys):
+    """Teaching audit, defect 4 (its undef.jsonl): "undefined" and "NaN" made the whole line an
+    error and the right den = 0 was never graded. Every answer for 0/0 is right, in any
+    language, whatever the output language."""
+    line = {**UNDEFINED, "answers": {**UNDEFINED["answers"], "kappa": kappa}}
+    path = write(tmp_path, "undef.jsonl", json.dumps(line, ensure_ascii=False) + "\n")
+    status, out, _ = run(["check", "--batch", path, "--lang", "tr"], capsys)
+    (record,) = [json.loads(text) for text in out.splitlines()]
+    assert status == 0 and record["kappa"] is None and record["first_wrong_step"] is None
+    assert [(a["quantity"], a["verdict"]) for a in record["answers"]] == [
+        ("numerator", "right"), ("denominator", "right"), ("kappa", "right")]
+    assert record["answers"][-1]["undefined"] is True
+
+
+def test_json_nan_for_an_undefined_kappa_is_an_answer(tmp_path, capsys):
+    path = write(tmp_path, "undef.jsonl", '{"actual": [1, 1], "predicted": [1, 1], '
+                                          '"answers": {"kappa": NaN}}\n')
+    _, out, _ = run(["check", "--batch", path], capsys)
+    assert json.loads(out)["answers"][0]["verdict"] == "right"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_value_too_coarse_to_grade_says_how_many_digits(lang, tmp_path, capsys):
+    """Teaching audit, defect 5: "0.06" for w = 0.0625 was the first wrong step. It is too coarse
+    to grade: its own mark and verdict, the digits to write, not graded, not the first wrong."""
+    answers = write(tmp_path, "a.json", {"weights": {"1,0": "0.06"}, "kappa": "zwei",
+                                         "numerator": "0.45"})
+    status, out, err = run(["check", *DATA, "--answers", answers, "--lang", lang], capsys)
+    assert (status, err) == (0, "")
+    lines = [line.strip() for line in out.splitlines()]
+    assert any(line.startswith("± w[1, 0] = 0.06") for line in lines)
+    assert any(line.startswith("? kappa = zwei") for line in lines)
+    text = flat(out)
+    assert flat(t(lang, "checker.too_coarse.figures", count=2)) in text
+    assert flat(t(lang, "checker.summary_all_right", count=1)) in text
+    for key in ("checker.summary_too_coarse", "checker.summary_unreadable"):
+        assert flat(t(lang, key, count=1)) in text
+    _, out, _ = run(["check", *DATA, "--answers", answers, "--json"], capsys)
+    record = json.loads(out)
+    weight = record["answers"][0]
+    assert (weight["verdict"], weight["needs"]) == ("too_coarse", {"figures": 2})
+    assert record["first_wrong_step"] is None
 
 
 def test_the_readmes_class_file_runs_as_documented(tmp_path, capsys):

@@ -26,6 +26,7 @@ from qwk_explained.cli import core as cli_core
 from qwk_explained.cli.json_output import JSON_KEYS
 from qwk_explained.cli.output import write
 from qwk_explained.core.errors import InputError
+from qwk_explained.core.resampling import exact_permutation_test
 from qwk_explained.core.steps import walkthrough, walkthrough_from_table
 from qwk_explained.core.tables import parse_table
 from qwk_explained.present.catalogue import STEPS
@@ -88,7 +89,7 @@ def test_walkthrough_text_in_each_language(lang: str, capsys: pytest.CaptureFixt
                   level=format_percent(0.95, lang), low=format_number(-0.2845663, lang),
                   high=format_number(0.0060853, lang))) in flat(out)
     assert flat(t(lang, "interval.small_sample", n=format_number(10, lang),
-                  size=format_number(5, lang), min_items=format_number(50, lang))) in flat(out)
+                  used=format_number(5, lang), min_items=format_number(50, lang))) in flat(out)
     z_row = next(line for line in out.splitlines() if t(lang, "common.z_statistic") in line)
     assert z_row.split("|")[1].strip() == format_number(-1.4015, lang)
     assert not re.search(r"\bnan\b", out, re.IGNORECASE)
@@ -197,7 +198,9 @@ def _expected_json(result, stats) -> dict:
         "expected_norm": result.expected_norm.tolist(),
         "numerator": result.numerator, "denominator": result.denominator, "kappa": result.kappa,
         "undefined_reason": result.undefined_reason, "se": stats.se, "se0": stats.se0,
-        "z": stats.z, "p_value": stats.p_value, "ci_low": stats.ci_low, "ci_high": stats.ci_high,
+        "z": stats.z, "p_value": stats.p_value,
+        "p_value_exact": exact_permutation_test(result).p_value if result.n <= 12 else None,
+        "ci_low": stats.ci_low, "ci_high": stats.ci_high,
     }
 
 
@@ -211,7 +214,7 @@ def test_json_has_exactly_the_documented_keys_and_engine_values(
     assert list(JSON_KEYS) == [
         "labels", "n", "observed", "actual_hist", "predicted_hist", "weights", "expected",
         "observed_norm", "expected_norm", "numerator", "denominator", "kappa", "undefined_reason",
-        "se", "se0", "z", "p_value", "ci_low", "ci_high"]
+        "se", "se0", "z", "p_value", "p_value_exact", "ci_low", "ci_high"]
     result = walkthrough(ACTUAL, PREDICTED)
     # Plain JSON numbers whatever the language: no decimal comma, equal to the engine's floats.
     assert data == _expected_json(result, result.statistics())
@@ -222,8 +225,8 @@ def test_json_nulls_when_kappa_is_undefined(capsys: pytest.CaptureFixture[str]) 
     _, out, _ = run(["--actual", "2,2", "--predicted", "2,2", "--json"], capsys)
     data = json.loads(out)
     assert data["undefined_reason"] == "single_category"
-    assert all(data[key] is None for key in ("kappa", "se", "se0", "z", "p_value", "ci_low",
-                                             "ci_high"))
+    assert all(data[key] is None for key in ("kappa", "se", "se0", "z", "p_value",
+                                             "p_value_exact", "ci_low", "ci_high"))
     assert "NaN" not in out
 
 
@@ -515,13 +518,13 @@ def test_console_script_is_declared() -> None:
 
 
 @pytest.mark.parametrize(("kappa", "band"), [
-    (-1.0, "poor"), (-0.00001, "chance"), (0.0, "chance"), (0.0001, "slight"), (0.2, "slight"),
+    (-1.0, "poor"), (-0.00001, "slight"), (0.0, "slight"), (0.0001, "slight"), (0.2, "slight"),
     (0.21, "fair"), (0.4, "fair"), (0.41, "moderate"), (0.6, "moderate"), (0.61, "substantial"),
     (0.8, "substantial"), (0.81, "almost_perfect"), (1.0, "almost_perfect"), (None, None),
 ])
 def test_landis_koch_bands(kappa: float | None, band: str | None) -> None:
-    # -0.00001 prints as 0, so it reads "no agreement beyond chance" (audit, defect 12): the band
-    # follows the number shown, and 0 is no agreement beyond chance, not slight agreement.
+    # -0.00001 prints as 0, so it is in the band of 0: Landis and Koch's "slight" (0 included);
+    # that 0 is agreement at chance level is said apart (teaching audit, defect 6).
     assert landis_koch(kappa) == band
 
 

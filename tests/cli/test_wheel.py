@@ -28,6 +28,7 @@ from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import format_number
 from qwk_explained.teaching.interpret import landis_koch
 from tests import ROOT
+from tests.cli.helpers import flat
 
 # One wheel and one environment for the module: its tests share a worker of a parallel run.
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("wheel")]
@@ -103,15 +104,17 @@ def test_the_package_imported_is_the_installed_wheel(installed: Installed):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_installed_cli_speaks_every_language(installed: Installed, lang: str):
     """The console script: exit status 0, the kappa line with the number as the language writes
-    it, and the interpretation in the language (read from the wheel's own locale files)."""
+    it, and its band's sentence in the language (read from the wheel's own locale files)."""
     run = installed.run("qwk-explained", "--actual", ACTUAL, "--predicted", PREDICTED,
                         "--lang", lang)
     assert run.returncode == 0 and run.stderr == "", run.stderr
     kappa = walkthrough(ACTUAL, PREDICTED).kappa
     lines = run.stdout.splitlines()
-    assert f"kappa = {format_number(kappa, lang)}" in lines
+    assert t(lang, "cli.value_line", label=t(lang, "common.kappa"),
+             value=format_number(kappa, lang)) in lines
     band = t(lang, f"common.band.{landis_koch(kappa)}")
-    assert t(lang, "cli.value_line", label=t(lang, "common.interpretation"), value=band) in lines
+    sentence = re.sub(r"\*\*(.+?)\*\*", r"\1", t(lang, "steps.kappa_band", band=band))
+    assert flat(sentence) in flat(run.stdout)
 
 
 def _readme_example() -> tuple[str, str]:

@@ -24,6 +24,8 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 from scipy.stats import norm
 from statsmodels.stats.inter_rater import cohens_kappa
 
@@ -211,3 +213,62 @@ def test_bad_confidence(confidence):
         result.statistics(confidence)
     assert caught.value.code == "bad_confidence"
     assert caught.value.params == {"value": str(confidence)}
+
+
+# --- a variance that is exactly 0 --------------------------------------------------------------
+
+
+@st.composite
+def _ratings(draw: st.DrawFn) -> tuple[list[int], int]:
+    size = draw(st.integers(2, 6))
+    n = draw(st.integers(5, 60))
+    return draw(st.lists(st.integers(0, size - 1), min_size=n, max_size=n)), size
+
+
+@settings(max_examples=300, deadline=None)
+@given(drawn=_ratings(), weights=st.sampled_from(["quadratic", "linear", "unweighted"]))
+def test_perfect_agreement_has_a_standard_error_of_exactly_zero(drawn, weights):
+    """Teaching audit, defect 3: 6.7 % of perfect-agreement inputs got SE = 1e-8 from rounding
+    and printed an "interval from 1 to 1". The variance is the spread of one term over the
+    occupied cells, 0 exactly when that term is the same everywhere (exact arithmetic agrees)."""
+    actual, size = drawn
+    assume(len(set(actual)) > 1)
+    same = walkthrough(actual, actual, weights=weights, min_rating=0, max_rating=size - 1)
+    assert same.statistics().se == 0.0
+
+
+@settings(max_examples=200, deadline=None)
+@given(drawn=_ratings())
+def test_perfect_reversal_has_a_standard_error_of_exactly_zero(drawn):
+    """Every rating paired with its mirror image on a symmetric histogram: quadratic kappa is
+    -1, the largest disagreement the margins allow, and its standard error is exactly 0."""
+    half, size = drawn
+    actual = half + [size - 1 - a for a in half]
+    assume(len(set(actual)) > 1)
+    result = walkthrough(actual, [size - 1 - a for a in actual], min_rating=0,
+                         max_rating=size - 1)
+    stats = result.statistics()
+    assert stats.kappa == pytest.approx(-1.0) and stats.se == 0.0
+
+
+@settings(max_examples=300, deadline=None)
+@given(drawn=_ratings(), constant=st.integers(0, 5),
+       weights=st.sampled_from(["quadratic", "linear", "unweighted"]))
+def test_a_constant_rater_has_no_z(drawn, constant, weights):
+    """Teaching audit, defect 3: 23 % of constant-rater inputs printed "z = 0 / 0 = 0, p = 1".
+    Under chance agreement nothing varies when one rater is constant: SE0 is exactly 0 and
+    neither z nor p exists."""
+    actual, size = drawn
+    predicted = [min(constant, size - 1)] * len(actual)
+    result = walkthrough(actual, predicted, weights=weights, min_rating=0, max_rating=size - 1)
+    stats = result.statistics()
+    assume(stats.kappa is not None)
+    assert stats.se0 == 0.0 and stats.z is None and stats.p_value is None
+
+
+def test_the_audits_diagonal_table_has_no_interval():
+    """The audit's example: the diagonal table 5, 5, 1, 8, 7, 4 printed "from 1 to 1"."""
+    stats = walkthrough_from_table(np.diag([5, 5, 1, 8, 7, 4])).statistics()
+    assert (stats.kappa, stats.se) == (1.0, 0.0)
+    constant = walkthrough_from_table([[0, 0, 0, 3], [0, 0, 0, 4], [0, 0, 0, 7], [0, 0, 0, 1]])
+    assert constant.statistics().z is None

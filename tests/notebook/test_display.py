@@ -36,6 +36,9 @@ from qwk_explained.teaching.examples import BY_NAME
 from tests import ROOT
 from tests.hostile import assert_translated
 
+#: z with the 95 % interval's quantile as its subscript, as each language writes 0.975.
+Z975 = {"en": "z₀.₉₇₅", "zh": "z₀.₉₇₅", "es": "z₀,₉₇₅", "tr": "z₀,₉₇₅"}
+
 LANGS = tuple(LANGUAGES)
 SEED = BY_NAME["seed_es"]
 RICH = {"text/html", "text/markdown", "text/plain"}
@@ -383,7 +386,7 @@ def test_statistics_show_se_se0_z_p_and_the_interval_with_caveats(seed, lang):
              level=format_percent(0.95, lang), low=format_number(stats.ci_low, lang),
              high=format_number(stats.ci_high, lang)) in markdown
     assert t(lang, "interval.small_sample", n=format_number(10, lang),
-             size=format_number(5, lang), min_items=format_number(50, lang)) in markdown
+             used=format_number(5, lang), min_items=format_number(50, lang)) in markdown
     assert set(stats._repr_mimebundle_()) == RICH
     assert format_number(stats.se0, lang) in stats.text
 
@@ -400,7 +403,7 @@ def test_statistics_caveats_follow_the_numbers(lang):
     assert beyond.ci_high is not None and beyond.ci_high > 1
     assert t(lang, "checker.ws.interval", low=format_number(beyond.ci_low, lang),
              high=format_number(1, lang)) in beyond.markdown
-    assert t(lang, "interval.clipped", low=format_number(beyond.ci_low, lang),
+    assert t(lang, "interval.clipped", z=Z975[lang], low=format_number(beyond.ci_low, lang),
              high=format_number(beyond.ci_high, lang)) in beyond.markdown
     # A thousand items in perfect agreement but one: p is written as a bound, not as 0.
     ratings = np.tile(np.arange(5), 200)

@@ -233,6 +233,8 @@ NEVER_ONE = {
     "checker.diagnosis.range_scale",  # the full range holds at least the N >= 2 observed levels
     "practice.finished",  # "1 of 6 answers right": the noun follows the number of questions
     "interval.small_sample",  # an interval is shown only for n >= 2 (one item: a constant rater)
+    "z_test.small_sample",  # a z test needs SE0 > 0: n >= 2 items and k >= 2 ratings in use
+    "checker.note.if_num_from_shares",  # n >= 2: with one item counts and shares are equal
     "undo.random",  # the random example has at least 2 items
 }
 

@@ -19,11 +19,14 @@ from qwk_explained import cli, walkthrough, walkthrough_from_table
 from qwk_explained.present import formulas, inference, worksheet
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import LANGUAGES
-from qwk_explained.present.numbers import format_number
+from qwk_explained.present.numbers import format_number, format_p_value
 from qwk_explained.teaching import conventions, theory
 from qwk_explained.teaching.interpret import landis_koch, shown_interval
 from tests.app.helpers import assert_clean, open_app
 from tests.cli.helpers import flat
+
+#: z with the 95 % interval's quantile as its subscript, as each language writes 0.975.
+Z975 = {"en": "z₀.₉₇₅", "zh": "z₀.₉₇₅", "es": "z₀,₉₇₅", "tr": "z₀,₉₇₅"}
 
 CLIPPED = walkthrough([0, 1, 2, 3, 4, 4], [0, 1, 2, 3, 4, 3])
 PERFECT = walkthrough([0, 1, 2, 3, 4], [0, 1, 2, 3, 4])
@@ -65,19 +68,21 @@ def test_a_large_enough_sample_is_not_flagged():
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_command_line_says_all_of_it_in_each_language(lang, capsys):
-    """All-0 vs all-4: no agreement beyond chance (not "slight"), the interval withheld with its
-    reason, never "from 0 to 0"; the band's caveat for a weighted kappa."""
+    """All-0 vs all-4: Landis and Koch's "slight" with, apart, agreement exactly at chance; the
+    interval withheld with its reason, never "from 0 to 0" and with no small-sample note after
+    it; the band's caveat for a weighted kappa."""
     status = cli.main(["--actual", "0,0,0,0", "--predicted", "4,4,4,4", "--lang", lang])
     out = flat(capsys.readouterr().out)
     assert status == 0
-    assert t(lang, "common.band.chance") in out and t(lang, "common.band.slight") not in out
+    assert t(lang, "common.band.slight") in out and flat(t(lang, "common.kappa_at_chance")) in out
     assert flat(t(lang, "interval.withheld_constant_rater")) in out
+    assert flat(t(lang, "interval.small_sample", n="4", used="2", min_items="8")) not in out
     assert flat(t(lang, "common.band_caveat_weighted")) in out
     cli.main(["--actual", "0,1,2,3,4,4", "--predicted", "0,1,2,3,4,3", "--lang", lang])
     out = flat(capsys.readouterr().out)
-    assert flat(t(lang, "interval.clipped", low=format_number(0.8797, lang),
+    assert flat(t(lang, "interval.clipped", z=Z975[lang], low=format_number(0.8797, lang),
                   high=format_number(1.0381, lang))) in out
-    assert flat(t(lang, "interval.small_sample", n="6", size="5", min_items="50")) in out
+    assert flat(t(lang, "interval.small_sample", n="6", used="5", min_items="50")) in out
 
 
 def test_unweighted_kappa_needs_no_caveat_for_its_bands():
@@ -90,7 +95,7 @@ def test_unweighted_kappa_needs_no_caveat_for_its_bands():
 def test_the_worksheet_shows_the_clipped_interval_and_its_notes(lang):
     text = worksheet.markdown(CLIPPED, lang)
     assert t(lang, "checker.ws.interval", low=format_number(0.8797, lang), high="1") in text
-    assert t(lang, "interval.clipped", low=format_number(0.8797, lang),
+    assert t(lang, "interval.clipped", z=Z975[lang], low=format_number(0.8797, lang),
              high=format_number(1.0381, lang)) in text
     withheld = worksheet.markdown(PERFECT, lang)
     assert t(lang, "checker.ws.interval_withheld") in withheld
@@ -98,12 +103,15 @@ def test_the_worksheet_shows_the_clipped_interval_and_its_notes(lang):
     assert t(lang, "common.standard_error") in text
 
 
-def test_landis_and_koch_at_zero_is_no_agreement_beyond_chance():
-    """Audit, defect 12: all-0 vs all-4 (no item agrees) printed "Slight agreement"."""
-    assert OPPOSITE.kappa == 0 and landis_koch(OPPOSITE.kappa) == "chance"
-    assert theory.band("landis_koch", 0.0) == "chance"
+def test_landis_and_koch_keep_slight_at_zero_and_chance_is_said_apart():
+    """Teaching audit, defect 6: Landis and Koch (1977) call 0.00-0.20 "slight"; a band "no
+    agreement beyond chance" was theirs in name only, and the theory page could not mark it.
+    Kappa = 0 keeps their band, and a separate sentence says it is agreement at chance level."""
+    assert OPPOSITE.kappa == 0 and landis_koch(OPPOSITE.kappa) == "slight"
+    assert theory.band("landis_koch", 0.0) == "slight"
     for lang in LANGUAGES:
-        assert t(lang, "theory.band.landis_koch.chance") != "theory.band.landis_koch.chance"
+        assert inference.chance_sentence(lang, OPPOSITE) == t(lang, "common.kappa_at_chance")
+        assert inference.chance_sentence(lang, walkthrough([0, 1], [0, 1])) is None
 
 
 def test_an_all_zero_weight_matrix_gets_its_own_reason():
@@ -173,9 +181,9 @@ def test_the_walkthrough_reports_the_interval_with_its_notes(lang):
     stats = CLIPPED.statistics()
     captions = [c.value for c in at.caption]
     assert t(lang, "common.band_caveat_weighted") in captions
-    assert t(lang, "interval.clipped", low=format_number(stats.ci_low, lang),
+    assert t(lang, "interval.clipped", z=Z975[lang], low=format_number(stats.ci_low, lang),
              high=format_number(stats.ci_high, lang)) in captions
-    assert t(lang, "interval.small_sample", n="6", size="5", min_items="50") in captions
+    assert t(lang, "interval.small_sample", n="6", used="5", min_items="50") in captions
     latex = [f.value for f in at.latex]
     assert any(r"\cap" in formula for formula in latex)
 
@@ -187,3 +195,71 @@ def test_the_paradox_section_shows_kappa_max():
     expected = {format_number(theory.binary_kappa(*counts).kappa_max, "es")
                 for counts in theory.PARADOX_TABLES.values()}
     assert shown == expected
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_z_test_carries_the_small_sample_note_and_the_exact_p_value(lang, capsys):
+    """Teaching audit, defect 7: for [0, 1, 2] against [0, 2, 1] the tool printed p = 0.3865
+    with no caveat, though the rule of Cicchetti and Fleiss concerns the z test; the exact
+    permutation p-value is 1 (every pairing has |kappa| >= 0.5). The interval's quantile is
+    written z₀.₉₇₅, not z, which is the test's statistic (defect 13)."""
+    status = cli.main(["--actual", "0,1,2", "--predicted", "0,2,1", "--lang", lang])
+    out = flat(capsys.readouterr().out)
+    assert status == 0
+    assert flat(t(lang, "z_test.small_sample", n="3", used="3", min_items="18")) in out
+    assert flat(t(lang, "z_test.exact", p=format_p_value(1.0, lang, name="p"))) in out
+    assert f"{Z975[lang]}·SE" in out
+    text = worksheet.markdown(walkthrough([0, 1, 2], [0, 2, 1]), lang)
+    assert t(lang, "z_test.exact", p=format_p_value(1.0, lang, name="p")) in text
+
+
+def test_the_sample_rule_counts_the_ratings_in_use():
+    """Teaching audit, defect 7: "2N² = 50" for all-0 against all-4, which use 2 ratings. With
+    ratings 0, 1 and 4 in use on the scale 0..4, k = 3 and the rule asks for 18 items."""
+    gappy = walkthrough([0, 0, 4, 4, 1, 1, 0], [0, 1, 4, 4, 0, 1, 0])
+    assert gappy.size == 5
+    shown = shown_interval(gappy, gappy.statistics())
+    assert shown.min_items == 18 and shown.small_sample
+    assert t("en", "interval.small_sample", n="7", used="3", min_items="18") in (
+        inference.interval_sentences("en", gappy, gappy.statistics()))
+
+
+def test_no_small_sample_note_follows_a_withheld_interval():
+    """Teaching audit, defect 7: "no interval is shown" was followed by "this interval is only a
+    rough guide" for the presets perfect agreement, complete disagreement, all 0 against all 4."""
+    for result in (PERFECT, OPPOSITE, walkthrough([0, 1, 2, 3, 4], [4, 3, 2, 1, 0])):
+        sentences = inference.interval_sentences("en", result, result.statistics())
+        assert not any("rough guide" in sentence for sentence in sentences), result
+
+
+def test_custom_weights_with_a_block_of_zeros_get_their_own_undefined_reason():
+    """Teaching audit, defect 12: W = [[0,0,1],[0,0,1],[1,1,0]] with [0,1,0,1] against
+    [1,0,0,1] was said to mean "both raters put every item in the same rating"; they used two
+    ratings, and every pair chance makes from them has weight 0."""
+    weights = [[0, 0, 1], [0, 0, 1], [1, 1, 0]]
+    result = walkthrough([0, 1, 0, 1], [1, 0, 0, 1], weights=weights, min_rating=0,
+                         max_rating=2)
+    assert result.kappa is None and result.undefined_reason == "chance_pairs_free"
+    for lang in LANGUAGES:
+        assert t(lang, "undefined.chance_pairs_free") not in (
+            t(lang, "undefined.no_chance_disagreement"), t(lang, "undefined.zero_weights"))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_one_rating_scale_has_no_sentence_about_its_two_ends(lang, capsys):
+    """Teaching audit, defect 10: with everyone giving the same rating (N = 1, w = [[0]]) the
+    page said the largest penalty, 1, is for the two ends of the scale, and the terminal that a
+    disagreement between the two extreme ratings costs 1, then that every weight is 0."""
+    single = walkthrough([3, 3, 3], [3, 3, 3])
+    assert single.size == 1
+    text = worksheet.markdown(single, lang)
+    assert t(lang, "steps.weights_kind_quadratic") not in text
+    assert t(lang, "steps.weights_single") in text
+    cli.main(["--actual", "3,3,3", "--predicted", "3,3,3", "--lang", lang])
+    out = flat(capsys.readouterr().out)
+    assert flat(t(lang, "steps.weights_kind_quadratic")) not in out
+    assert flat(t(lang, "steps.weights_single")) in out
+    at = open_app("walkthrough", lang=lang, actual="3,3,3", predicted="3,3,3")
+    assert_clean(at)
+    shown = [m.value for m in at.markdown]
+    assert t(lang, "steps.weights_kind_quadratic") not in shown

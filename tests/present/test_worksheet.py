@@ -239,6 +239,19 @@ def test_python_snippets_run_and_print_the_same_kappa_as_the_engine(tmp_path):
         assert float(theirs.split(": ")[1]) == pytest.approx(result.kappa, abs=1e-12), name
 
 
+def test_the_script_of_an_undefined_kappa_says_what_it_prints(tmp_path):
+    """Teaching audit, defect 13: the script for a 0/0 kappa said "Both lines should print kappa
+    = Undefined"; they print None and nan (with a warning). It says so now, in every language."""
+    flat = walkthrough([2, 2, 2], [2, 2, 2], min_rating=1, max_rating=3)
+    snippets = {lang: worksheet.python_snippet(flat, lang, worksheet.Source(
+        min_rating=1, max_rating=3)) for lang in LANGUAGES}
+    for lang, code in snippets.items():
+        comments = " ".join(line[2:] for line in code.splitlines() if line.startswith("# "))
+        assert " ".join(t(lang, "checker.ws.py_expected_undefined").split()) in comments
+    printed = _run_snippets({"undefined": snippets["en"]}, tmp_path)
+    assert printed["undefined"] == ["qwk_explained: None", "scikit-learn: nan"]
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_python_snippet_comments_are_translated(lang):
     code = worksheet.python_snippet(TABLE, lang, FROM_TABLE)

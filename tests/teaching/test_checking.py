@@ -54,7 +54,8 @@ def verdict(result, quantity, value, cell=None):
     ("０，２５", "zh", 0.25), ("\u22120.5", "en", -0.5), ("1\u00a0234,5", "es", 1234.5),
     ("1,234", "en", 1234.0), ("1.234", "es", 1234.0), ("1,234.5", "es", 1234.5),
     ("1.234,5", "en", 1234.5), ("1,5", "en", 1.5), ("1.5", "tr", 1.5), ("0,250", "en", 0.25),
-    ("-0", "en", 0.0), ("1,234,567", "en", 1234567.0),
+    ("-0", "en", 0.0), ("1,234,567", "en", 1234567.0), ("-%13,92", "tr", -0.1392),
+    ("+%5", "tr", 0.05),
 ])
 def test_parse_answer_accepts_what_people_type(text, lang, value):
     """Decimal comma or point, fractions, percentages, full-width digits, grouped thousands (the
@@ -149,28 +150,78 @@ def test_reference_values_are_the_engines():
 
 @pytest.mark.parametrize(("quantity", "text", "expected"), [
     ("kappa", "-0.13924", "rounding"), ("kappa", "-11/79", "right"),
-    ("kappa", "-0.1392", "rounding"), ("kappa", "-0.14", "rounding"), ("kappa", "-0.13", "wrong"),
+    ("kappa", "-0.1392", "rounding"), ("kappa", "-0.14", "rounding"),
+    ("kappa", "-0.13", "rounding"), ("kappa", "-0.15", "rounding"), ("kappa", "-0.16", "wrong"),
+    ("kappa", "-0.1", "too_coarse"),
     ("denominator", "0.395", "right"), ("denominator", "0.40", "rounding"),
-    ("denominator", "0.4", "wrong"), ("numerator", "0.45", "right"),
+    ("denominator", "0.39", "rounding"), ("denominator", "0.38", "wrong"),
+    ("denominator", "0.4", "too_coarse"), ("numerator", "0.45", "right"),
     ("numerator", "9/20", "right"), ("numerator", "0.4500", "right"),
+    ("numerator", "0.46", "wrong"), ("numerator", "0.5", "too_coarse"),
 ])
-def test_right_to_the_digits_written(quantity, text, expected):
-    """Closeness is relative to the digits written: two significant figures (kappa: or two
-    decimals) are enough; "0.4" for 0.395 has too few to tell (teaching audit, defect 2)."""
-    assert one(SEED, quantity, text).verdict == expected
-    if text == "0.4":
-        assert one(SEED, quantity, text).note == "too_few_digits"
+def test_right_within_careful_rounding(quantity, text, expected):
+    """Adoption-speed data: num = 0.45 is exact at 3 figures (band 0), den = 0.395 moves by at
+    most 0.0012 and kappa by 0.0064 when every intermediate is written to 3 figures (a learner
+    who truncates can reach -0.1456). A writing stands for what it rounds or truncates ("-0.13"
+    for -0.139, "0.39" for 0.395: right); one significant figure is too coarse to judge, and
+    says how many to write."""
+    checked = one(SEED, quantity, text)
+    assert checked.verdict == expected
+    assert (checked.needed is not None) == (expected == "too_coarse")
+    if expected == "too_coarse":
+        assert checked.needed.count == 2 and not checked.wrong and not checked.accepted
+
+
+@pytest.mark.parametrize(("actual", "predicted", "quantity", "writings"), [
+    # Teaching audit, defect 2: "0.88" passed for 0.87662 but "0.876" failed.
+    ([0, 4, 5, 1, 5, 2, 2, 0, 2, 2, 0, 3, 0, 1, 1, 5, 0, 0, 0],
+     [1, 3, 4, 3, 5, 2, 2, 0, 4, 2, 1, 4, 0, 1, 1, 4, 0, 0, 0], "kappa",
+     ("0.88", "0.87", "0.877", "0.876", "0.8766", "0.8767", "0.87662")),
+])
+def test_more_digits_are_never_worse(actual, predicted, quantity, writings):
+    """Rounded and truncated writings of the true value, coarse to fine, are all right."""
+    result = walkthrough(actual, predicted)
+    assert round(result.kappa, 5) == 0.87662
+    assert [one(result, quantity, text).verdict for text in writings] == ["rounding"] * len(
+        writings)
+
+
+def test_practice_easy_one_keeps_its_right_answers():
+    """Teaching audit, defect 2: practice easy #1, kappa = 2/3 and den = 0.46875: "0.67" passed
+    but "0.666" failed, "0.47" passed but "0.468" failed. Both writings are right now."""
+    from qwk_explained.teaching.exercises import exercise_walkthrough, make_exercise
+
+    result = exercise_walkthrough(make_exercise(1, "easy"))
+    assert result.kappa == pytest.approx(2 / 3) and result.denominator == 0.46875
+    for quantity, texts in (("kappa", ("0.67", "0.666", "0.6667")),
+                            ("denominator", ("0.47", "0.468", "0.4688"))):
+        assert all(one(result, quantity, text).accepted for text in texts), quantity
 
 
 def test_small_sums_are_judged_relative_to_their_size():
-    """A numerator of 0.0024 is not 0 (audit: "0" was accepted for num in 31 hard exercises)."""
+    """A numerator of 0.0074 is not 0: "0" means nothing at all, and is wrong (audit: "0" was
+    accepted for num in 31 hard exercises); "0.00" agrees with it to its digits but says too
+    little to judge; two significant figures are right, 30 % off is wrong."""
     table = walkthrough_from_table(np.diag([10, 12, 9, 11]) + np.eye(4, k=1, dtype=int))
     num = table.numerator
     assert 0.001 < num < 0.01
     assert one(table, "numerator", "0").verdict == "wrong"
-    assert one(table, "numerator", "0.00").verdict == "wrong"
+    checked = one(table, "numerator", "0.00")
+    assert (checked.verdict, checked.needed.count) == ("too_coarse", 2)
     assert one(table, "numerator", f"{num:.2g}").verdict == "rounding"
     assert one(table, "numerator", f"{num * 1.3:.2g}").verdict == "wrong"
+
+
+def test_a_value_too_coarse_to_judge_is_neither_right_nor_wrong():
+    """Teaching audit, defect 5: "0.06" for w = 0.0625 was "Not right" and the first wrong step.
+    Now it is too coarse: not graded, never the first wrong value, and it asks for 2 figures."""
+    checked = check_answers(SEED, [Answer("weights", (1, 0), "0.06"),
+                                   Answer("numerator", None, "0.45")])
+    weight = checked[0]
+    assert (weight.verdict, weight.needed) == ("too_coarse", checking.Precision("figures", 2))
+    assert checking.first_wrong(checked) is None
+    assert checking.graded(checked) == [checked[1]]
+    assert one(SEED, "weights", "0.062", (1, 0)).verdict == "rounding"  # truncated: right
 
 
 def test_a_kappa_from_the_learners_own_accepted_sums_is_right():
@@ -182,6 +233,28 @@ def test_a_kappa_from_the_learners_own_accepted_sums_is_right():
     assert (kappa.verdict, kappa.note) == ("rounding", "from_your_sums")
     alone = one(SEED, "kappa", "-0.125")
     assert alone.verdict == "wrong", "without the sums it is just a wrong kappa"
+
+
+@pytest.mark.parametrize("kappa", ["-0.50", "0.00", "-0.55", "-0.25"])
+def test_sums_too_coarse_to_judge_vouch_for_no_kappa(kappa):
+    """Teaching audit, defect 1: with num "0.5" and den "0.4" (one figure each), kappas from
+    -0.57 to 0 were right "for your own num and den". Sums too coarse to judge are not used."""
+    checked = check_answers(SEED, [Answer("numerator", None, "0.5"),
+                                   Answer("denominator", None, "0.4"),
+                                   Answer("kappa", None, kappa)])
+    assert [answer.verdict for answer in checked[:2]] == ["too_coarse", "too_coarse"]
+    assert checked[2].note != "from_your_sums" and not checked[2].accepted
+
+
+def test_a_kappa_from_the_learners_sums_must_match_to_its_own_digits():
+    """1 - 0.45/0.40 = -0.125: "-0.12" (truncated) and "-0.125" match it, "-0.13" is within the
+    right kappa's band anyway, "-0.11" matches neither."""
+    sums = [Answer("numerator", None, "0.45"), Answer("denominator", None, "0.40")]
+    for text, note, accepted in (("-0.125", "from_your_sums", True),
+                                 ("-0.12", "from_your_sums", True), ("-0.13", None, True),
+                                 ("-0.11", None, False)):
+        kappa = check_answers(SEED, [*sums, Answer("kappa", None, text)])[-1]
+        assert (kappa.note, kappa.accepted) == (note, accepted), text
 
 
 def test_sums_from_counts_are_right_with_that_convention():
@@ -220,17 +293,37 @@ def test_check_orders_answers_and_points_at_the_first_wrong_one():
 
 
 def test_unreadable_text_is_reported_not_judged():
-    checked = one(SEED, "kappa", "zwei")
-    assert checked.verdict is None and checked.problem.code == "not_a_number"
-    assert checking.first_wrong([checked]) is None
+    checked = check_answers(SEED, [Answer("kappa", None, "zwei"),
+                                   Answer("numerator", None, "0.45")])
+    kappa = checked[-1]
+    assert kappa.verdict == "unreadable" and kappa.problem.code == "not_a_number"
+    assert checking.first_wrong(checked) is None and checked[0].verdict == "right"
+    assert checking.graded(checked) == [checked[0]]
 
 
-def test_undefined_kappa_has_no_right_value():
-    """Every rating identical: kappa is 0/0, so any typed kappa is wrong, with that reason."""
+UNDEFINED_ANSWERS = ["undefined", "Undefined", "NaN", "nan", "0/0", "0 / 0", "—", "–",
+                     "No definida", "indefinido", "indeterminada", "无定义", "未定义",
+                     "tanımsız", "TANIMSIZ", "belirsiz", "not defined"]
+
+
+@pytest.mark.parametrize("text", UNDEFINED_ANSWERS)
+def test_an_undefined_kappa_is_answered_undefined(text):
+    """Teaching audit, defect 4: kappa 0/0 could not be answered. The words for undefined in the
+    four languages (whatever the page's language), NaN, 0/0 and a dash are right; on data
+    where kappa has a value they are wrong, with the reason."""
+    flat = walkthrough([2, 2, 2], [2, 2, 2])
+    checked = one(flat, "kappa", text)
+    assert (checked.verdict, checked.undefined, checked.correct) == ("right", True, None)
+    defined = one(SEED, "kappa", text)
+    assert (defined.verdict, defined.note, defined.undefined) == ("wrong", "kappa_defined", True)
+
+
+def test_a_number_for_an_undefined_kappa_is_wrong_with_the_reason():
     flat = walkthrough([2, 2, 2], [2, 2, 2])
     checked = one(flat, "kappa", "0")
     assert (checked.verdict, checked.correct, checked.note) == ("wrong", None, "kappa_undefined")
     assert one(flat, "numerator", "0").verdict == "right"
+    assert one(flat, "numerator", "undefined").verdict == "unreadable"
 
 
 # --- diagnoses: make the mistake, ask for the diagnosis ----------------------------------------
@@ -374,11 +467,31 @@ def test_every_diagnosis_verdict_and_note_is_a_filled_in_sentence(lang):
         assert f"checker.diagnosis.{code}" in strings, (lang, code)
     for text in feedback.diagnosis_sentences(lang, SEED, CODES):
         assert text and not set("{}") & set(text), (lang, text)
-    for key in [*(f"checker.verdict.{v}" for v in checking.VERDICTS),
-                *(f"checker.note.{n}" for n in checking.NOTES)]:
+    said = [v for v in checking.VERDICTS if v != "unreadable"]  # its problem says why
+    for key in [*(f"checker.verdict.{v}" for v in said),
+                *(f"checker.verdict_short.{v}" for v in said),
+                *(f"checker.note.{n}" for n in checking.NOTES),
+                "checker.verdict_undefined.right", "checker.verdict_undefined.wrong"]:
         assert key in strings, (lang, key)
+    for kind in ("figures", "decimals"):
+        for count in (1, 2, 3):
+            sentence = t(lang, f"checker.too_coarse.{kind}", count=count)
+            assert format_number(count, lang) in sentence and "{" not in sentence
     sentence = feedback.diagnosis_sentences(lang, SEED, ["expected_not_divided_by_n"])[0]
     assert format_number(10, lang) in sentence
+
+
+@pytest.mark.parametrize(("lang", "value", "key", "params"), [
+    ("en", 0.45, "checker.exact_value", {"value": "0.45"}),
+    ("en", 2 / 3, "checker.exact_fraction", {"fraction": "2/3", "value": "0.6667"}),
+    ("es", -11 / 79, "checker.exact_fraction",
+     {"fraction": "\u221211/79", "value": "\u22120,1392"}),
+    ("tr", 2 ** 0.5 / 10, "checker.value_rounded", {"value": "0,1414", "decimals": 4}),
+])
+def test_a_rounded_value_is_never_called_exact(lang, value, key, params):
+    """Teaching audit, defect 13: "The exact value is 0.6667" for 2/3. A value that four
+    decimals do not write exactly is given as a fraction with "≈", or as rounded."""
+    assert feedback.exact_sentence(lang, value) == t(lang, key, **params)
 
 
 def test_feedback_names_place_verdict_and_reading():
@@ -413,3 +526,44 @@ def test_every_submission_error_the_code_raises_is_translated():
              for code in re.findall(r'SubmissionError\(\s*"([a-z_]+)"', path.read_text("utf-8"))}
     assert len(codes) >= 10, "the scan found too few codes: the regex is out of date"
     assert sorted(code for code in codes if f"checker.errors.{code}" not in load("en")) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_den_from_counts_alone_is_right_and_e_undivided_is_only_a_condition(lang):
+    """Teaching audit, defect 5: den typed alone as n den (3.95 for 0.395) was "right, with
+    counts" and, right under it, "E was not divided by n ... come out wrong". Without num it
+    cannot be told which: the alternative is said as a condition."""
+    (den,) = check_answers(SEED, [Answer("denominator", None, "3.95")])
+    assert den.verdict == "right_other_convention"
+    said = feedback.explanation(lang, SEED, den)
+    assert t(lang, "checker.note.if_num_from_shares", n=format_number(10, lang)) in said
+    assert not any(sentence == t(lang, "checker.diagnosis.expected_not_divided_by_n",
+                                 n=format_number(10, lang)) for sentence in said)
+
+
+def test_whole_numbers_for_counts_are_exact():
+    """A count typed as a whole number is that count: "2" for O = 3 is wrong (O transposed
+    here), never a rounding of 3 "too coarse" to judge; the same for a bare "0" anywhere."""
+    result = walkthrough([0, 0, 0, 1, 1], [0, 1, 1, 0, 0])
+    assert (result.observed[0, 1], result.observed[1, 0]) == (2, 2)
+    skewed = walkthrough([0, 0, 0, 1, 1], [0, 1, 1, 1, 0])  # O[0, 1] = 2, O[1, 0] = 1
+    checked = one(skewed, "observed", "1", (0, 1))
+    assert (checked.verdict, checked.diagnoses) == ("wrong", ("transposed",))
+    assert one(skewed, "observed_norm", "0", (0, 1)).verdict == "wrong"
+    assert one(skewed, "expected", "10", (0, 0)).verdict == "wrong"
+
+
+def test_two_figures_of_the_writing_count_as_two_figures():
+    """0.0996 written "0.10" has two significant figures as written: judged, and right; "0.1"
+    has one and is too coarse. (The requirement is the data's, the leniency the writing's.)"""
+    goal = checking.Target(0.0996, 0.0, 0.001, checking.Precision("figures", 2))
+    assert checking.judge(read_number("0.10")[0], "numerator", goal, []).verdict == "rounding"
+    assert checking.judge(read_number("0.1")[0], "numerator", goal, []).verdict == "too_coarse"
+    assert checking.judge(read_number("0.0996")[0], "numerator", goal, []).verdict == "right"
+
+
+def test_a_mistake_that_gives_the_right_value_asks_for_no_digits():
+    """A classic mistake can give the right value itself, up to binary noise (a scale whose
+    dropped ratings change nothing): it is no reason to ask for 6 decimals."""
+    same = checking.Candidate(0.1616847826086956 + 2e-17, frozenset({"observed_scale"}), 0.0)
+    assert checking.coarsest_unit("kappa", 0.1616847826086956, 0.0, [same]) == 0.01

@@ -184,6 +184,19 @@ def test_fixed_scale_rows():
     assert inside.row("fixed_n").kappa == pytest.approx(inside.row("range").kappa)
 
 
+def test_mixed_out_of_range_ratings_report_the_one_that_stops_the_code():
+    """Teaching audit, defect 11: for [-1, 7, 2, 3] the fixed-N row said np.zeros(5)[rating]
+    "does not even stop" (it looked at -1) while the seed-code row said it stops with an
+    IndexError. A loop over the ratings does stop, at 7: both rows now agree."""
+    compared = conventions.compare([-1, 7, 2, 3], [0, 1, 2, 3])
+    fixed, seed = compared.row("fixed_n"), compared.row("seed_code")
+    assert (fixed.reason, fixed.raises, fixed.params["rating"]) == ("fixed_above", "IndexError",
+                                                                     7)
+    assert seed.raises == "IndexError"
+    far = conventions.compare([-1, -9, 2, 3], [0, 1, 2, 3]).row("fixed_n")
+    assert (far.reason, far.params["rating"]) == ("fixed_far_below", -9)
+
+
 def test_seed_code_on_its_own_example_and_on_negatives():
     seed = BY_NAME["seed_es"]
     row = conventions.compare(seed.actual, seed.predicted).row("seed_code")

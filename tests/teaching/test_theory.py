@@ -210,7 +210,7 @@ def test_landis_koch_band_is_the_shared_one():
     ("altman", 1.0, "very_good"),
     ("fleiss", 0.39, "poor"), ("fleiss", 0.4, "fair_good"), ("fleiss", 0.75, "fair_good"),
     ("fleiss", 0.76, "excellent"), ("fleiss", 1.0, "excellent"),
-    ("landis_koch", 0.0, "chance"), ("landis_koch", 0.0001, "slight"),
+    ("landis_koch", 0.0, "slight"), ("landis_koch", 0.0001, "slight"),
     ("landis_koch", -0.0001, "poor"),
 ])
 def test_published_band_boundaries(scale, value, code):
@@ -274,3 +274,21 @@ def test_rescaling_plugged_and_generic_formulas():
     for formula in (*(getattr(theory_formulas, name)() for name in generic),
                     *theory_formulas.binary_derivation()):
         assert formula.count("{") == formula.count("}"), formula
+
+
+def test_the_example_of_disagreeing_scales_is_true():
+    """Teaching audit, defect 8: "the same value can be 'moderate', 'good' or 'fair to good'" is
+    false (Landis-Koch and Altman share their cut points). The page's example, 0.7, is
+    substantial, good and fair to good: checked here against the bands themselves."""
+    assert [theory.band(scale, 0.7) for scale in theory.INTERPRETATION_SCALES] == [
+        "substantial", "good", "fair_good"]
+    from qwk_explained.present.i18n import t
+
+    text = t("en", "theory.scales_text")
+    for scale, code in (("landis_koch", "substantial"), ("altman", "good"),
+                        ("fleiss", "fair_good")):
+        assert f'"{t("en", f"theory.band.{scale}.{code}").lower()}"' in text
+    # No kappa is "moderate" on one scale and "good" on another (a sweep of every shown value).
+    values = [k / 10_000 for k in range(-2_000, 10_001)]
+    assert not any(theory.band("landis_koch", k) == "moderate" and theory.band("altman", k) ==
+                   "good" for k in values)
