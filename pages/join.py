@@ -22,7 +22,7 @@ from qwk_class.classroom import ClassData, ClassError, ClassState, Student, chec
 from qwk_class.codes import show_code
 from qwk_explained.core.errors import QwkError
 from qwk_explained.present import feedback
-from qwk_explained.teaching.checking import CELL_QUANTITIES, HISTOGRAMS, first_wrong
+from qwk_explained.teaching.checking import CELL_QUANTITIES, HISTOGRAMS, first_wrong, graded
 
 page_guard()
 
@@ -149,12 +149,21 @@ def _check(class_state: ClassState, mine: dict[str, Any]) -> None:
     result = class_state.data.result()
     checked = checked_values(class_state.data, sent["payload"])
     first = first_wrong(checked)
-    if first is None:
-        st.success(tr("checker.summary_all_right", count=len(checked)), icon=":material/check:")
-        return
-    st.warning(feedback.first_wrong_sentence(lang, result, checked), icon=":material/flag:")
-    st.markdown(escape_markdown(feedback.joined(lang, feedback.explanation(lang, result,
-                                                                             first))))
+    if first is not None:
+        st.warning(feedback.first_wrong_sentence(lang, result, checked), icon=":material/flag:")
+        st.markdown(escape_markdown(feedback.joined(lang, feedback.explanation(lang, result,
+                                                                                 first))))
+    elif graded(checked):
+        st.success(tr("checker.summary_all_right", count=len(graded(checked))),
+                   icon=":material/check:")
+    for sentence in feedback.ungraded_sentences(lang, checked):
+        st.info(sentence, icon=":material/more_horiz:")
+    for answer in checked:
+        if answer.verdict == "too_coarse":
+            said = [feedback.verdict_line(lang, answer),
+                    *feedback.explanation(lang, result, answer)]
+            st.caption(escape_markdown(f"{feedback.symbol(lang, result, answer)}: "
+                                       + feedback.joined(lang, said)))
 
 
 def _practice(class_state: ClassState, mine: dict[str, Any]) -> None:

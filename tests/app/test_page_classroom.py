@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from qwk_app.text import escape_markdown
 from qwk_class import codes
 from qwk_class.classroom import ClassData, Classroom
 from qwk_class.store import DATABASE_ENV, Store
@@ -105,6 +106,30 @@ def test_a_student_checks_values_and_gets_the_checkers_verdict(room: Classroom,
     assert_clean(student)
     assert student.error, "an unreadable value gets a message"
     assert room.summary(started.code, started.key).checks == 1  # the bad one stored nothing
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_value_too_coarse_is_neither_right_nor_wrong_for_the_student(room: Classroom,
+                                                                       lang: str) -> None:
+    started = room.start(ClassData("4,4,3,4,4,4,1,1,2,1", "0,2,1,0,0,0,1,1,2,1"), "t")
+    room.open(started.code, started.key, "check")
+    student = open_app("join", lang=lang, **{"class": started.code})
+    student.text_input(key="class_nickname_input").input("Ben")
+    student.button(key="class_join").click().run()
+    student.text_input(key="class_check_kappa").input("-0.1")  # kappa is -0.139...
+    student.button(key="class_check_send").click().run()
+    assert_clean(student)
+    shown = _texts(student)
+    assert t(lang, "checker.summary_too_coarse", count=1) in shown
+    assert escape_markdown(t(lang, "checker.too_coarse.decimals", count=2)) in shown
+    assert t(lang, "checker.summary_all_right", count=1) not in shown
+    step = room.summary(started.code, started.key).steps[7]
+    assert (step.right, step.too_coarse, step.wrong) == (0, 1, 0)
+    student.text_input(key="class_check_kappa").input("-0.14")
+    student.button(key="class_check_send").click().run()
+    assert t(lang, "checker.summary_all_right", count=1) in _texts(student)
+    step = room.summary(started.code, started.key).steps[7]
+    assert (step.right, step.too_coarse, step.wrong) == (1, 0, 0)
 
 
 @pytest.mark.parametrize("lang", LANGS)
