@@ -9,7 +9,7 @@ from streamlit.testing.v1 import AppTest
 
 from qwk_app.text import escape_markdown
 from qwk_class import codes
-from qwk_class.classroom import ClassData, Classroom
+from qwk_class.classroom import ClassData, Classroom, Started
 from qwk_class.store import DATABASE_ENV, Store
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import LANGUAGES
@@ -88,14 +88,21 @@ def test_a_student_joins_guesses_and_the_teacher_counts_it(room: Classroom, lang
         in _texts(student)
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_a_student_checks_values_and_gets_the_checkers_verdict(room: Classroom,
-                                                               lang: str) -> None:
+def _student_checking(room: Classroom, lang: str) -> tuple[Started, AppTest]:
+    """A class on the README's example (kappa = -0.139...) with *Check* open, and a student
+    who joined it."""
     started = room.start(ClassData("4,4,3,4,4,4,1,1,2,1", "0,2,1,0,0,0,1,1,2,1"), "t")
     room.open(started.code, started.key, "check")
     student = open_app("join", lang=lang, **{"class": started.code})
     student.text_input(key="class_nickname_input").input("Ben")
     student.button(key="class_join").click().run()
+    return started, student
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_student_checks_values_and_gets_the_checkers_verdict(room: Classroom,
+                                                               lang: str) -> None:
+    started, student = _student_checking(room, lang)
     student.text_input(key="class_check_kappa").input("0.79")
     student.button(key="class_check_send").click().run()
     assert_clean(student)
@@ -111,12 +118,8 @@ def test_a_student_checks_values_and_gets_the_checkers_verdict(room: Classroom,
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_value_too_coarse_is_neither_right_nor_wrong_for_the_student(room: Classroom,
                                                                        lang: str) -> None:
-    started = room.start(ClassData("4,4,3,4,4,4,1,1,2,1", "0,2,1,0,0,0,1,1,2,1"), "t")
-    room.open(started.code, started.key, "check")
-    student = open_app("join", lang=lang, **{"class": started.code})
-    student.text_input(key="class_nickname_input").input("Ben")
-    student.button(key="class_join").click().run()
-    student.text_input(key="class_check_kappa").input("-0.1")  # kappa is -0.139...
+    started, student = _student_checking(room, lang)
+    student.text_input(key="class_check_kappa").input("-0.1")
     student.button(key="class_check_send").click().run()
     assert_clean(student)
     shown = _texts(student)

@@ -1,7 +1,8 @@
-"""A class in real browsers: the teacher on a projector (1280 x 720 at 150 %), two students on
-phones in Spanish and Chinese. The teacher starts a class, the students join from its link and
-answer; the teacher's view counts them by itself (no click), and the students' pages follow the
-teacher's reveal by themselves. A server of its own, on a SQLite file in a temporary folder."""
+"""A class in real browsers: the teacher on a projector (1280 x 720 at 150 %, presenter mode),
+two students on phones in Spanish and Chinese. The teacher starts a class, the students join
+from its link and answer; the teacher's view counts them by itself (no click), and the
+students' pages follow the teacher's reveal by themselves. A server of its own, on a SQLite
+file in a temporary folder."""
 
 from __future__ import annotations
 
@@ -53,7 +54,7 @@ def test_a_class_of_two_students_seen_live_by_the_teacher(browser: Any, class_ur
     contexts: list[Any] = []
     try:
         teacher = _tab(browser, class_url, PROJECTOR, 1.5, "en", contexts)
-        teacher.open("/teach?lang=en")
+        teacher.open("/teach?lang=en&present=1")
         _button(teacher, t("en", "classroom.start_current")).click()
         teacher.page.wait_for_function("() => new URLSearchParams(location.search).has('key')",
                                        timeout=RUN_TIMEOUT_MS)
