@@ -299,6 +299,11 @@ class ClassReport:
     memory: list[tuple[int, int]]  # (idle, peak) resident bytes per server
     wall_seconds: float
     killed: int | None = None
+    #: CPU seconds while the class ran: each server's (``None``: killed), the load client's,
+    #: and the class's own wall time, to tell a saturated core from waiting.
+    server_cpu: list[float | None] = field(default_factory=list)
+    client_cpu: float = 0.0
+    class_seconds: float = 0.0
 
     def line(self) -> str:
         return (f"class: students {self.students}, servers {self.servers}, p95 submit "
@@ -324,6 +329,10 @@ class ClassReport:
             f"{idle / 2**20:.0f} MB idle, peak {peak / 2**20:.0f} MB" for idle, peak in
             self.memory) + (f"   (server {self.killed} killed mid-class)"
                             if self.killed is not None else ""))
+        if self.class_seconds:
+            lines.append(f"CPU while the class ran ({self.class_seconds:.1f} s): " + ", ".join(
+                "server killed" if cpu is None else f"server {cpu:.1f} s"
+                for cpu in self.server_cpu) + f", load client {self.client_cpu:.1f} s")
         lines.extend(f"  error: {e}" for e in self.errors[:10])
         lines.extend(f"  lost: {e}" for e in self.lost[:10])
         lines.append(self.line())
@@ -341,6 +350,15 @@ def _busiest(pids: list[int], ports: list[int]) -> int:
     return max(range(len(pids)), key=load)
 
 
+def _cpu_seconds(process: psutil.Process) -> float | None:
+    """User and system CPU seconds of ``process`` so far (``None`` once it is gone)."""
+    try:
+        times = process.cpu_times()
+    except psutil.Error:
+        return None
+    return times.user + times.system
+
+
 def run_class(students: int, servers: int, *, think: float = 3.0, timeout: float = 60.0,
               global_timeout: float = 900.0, kill_after: int | None = None,
               warm: bool = True) -> ClassReport:
@@ -353,6 +371,11 @@ def run_class(students: int, servers: int, *, think: float = 3.0, timeout: float
         samplers = [MemorySampler(server.pid) for server in running.servers]
         teacher = Teacher(running.url, outcome, timeout)
         idle = [sampler.rss() for sampler in samplers]
+        processes = [psutil.Process(server.pid) for server in running.servers]
+        client = psutil.Process()
+        cpu_before = [_cpu_seconds(process) for process in processes]
+        client_before = _cpu_seconds(client) or 0.0
+        class_began = time.perf_counter()
         for sampler in samplers:
             sampler.start()
         stop = threading.Event()
@@ -406,13 +429,19 @@ def run_class(students: int, servers: int, *, think: float = 3.0, timeout: float
         stop.set()
         refresher.join(timeout=timeout)
         teacher.close()
+        class_seconds = time.perf_counter() - class_began
+        server_cpu = [None if now is None or then is None else now - then for now, then in
+                      zip([_cpu_seconds(process) for process in processes], cpu_before,
+                          strict=True)]
+        client_cpu = (_cpu_seconds(client) or 0.0) - client_before
         for sampler in samplers:
             sampler.stop()
         memory = [(i, max(s.peak, i)) for i, s in zip(idle, samplers, strict=True)]
         lost, twice = _audit(running.database, teacher.code, teacher.key, outcome, students)
     return ClassReport(students, servers, think, outcome.submit_seconds, outcome.join_seconds,
                        outcome.teacher_seconds, outcome.errors, lost, twice,
-                       outcome.reconnects, memory, time.perf_counter() - began, killed)
+                       outcome.reconnects, memory, time.perf_counter() - began, killed,
+                       server_cpu, client_cpu, class_seconds)
 
 
 def _wait(barrier: threading.Barrier, timeout: float | None = None) -> None:
