@@ -22,7 +22,9 @@ from qwk_class.classroom import ClassData, ClassError, ClassState, Student, chec
 from qwk_class.codes import show_code
 from qwk_explained.core.errors import QwkError
 from qwk_explained.present import feedback
+from qwk_explained.present.i18n import t
 from qwk_explained.teaching.checking import CELL_QUANTITIES, HISTOGRAMS, first_wrong, graded
+from qwk_explained.teaching.exercises import CHOICES
 
 page_guard()
 
@@ -168,6 +170,7 @@ def _check(class_state: ClassState, mine: dict[str, Any]) -> None:
 
 def _practice(class_state: ClassState, mine: dict[str, Any]) -> None:
     exercise = class_state.data.exercise()
+    lang = state.lang()  # format_func runs again outside the script (in tests)
     st.subheader(tr("classroom.activity.practice"))
     frame = pd.DataFrame([list(exercise.actual), list(exercise.predicted),
                           list(exercise.alternative)],
@@ -183,12 +186,17 @@ def _practice(class_state: ClassState, mine: dict[str, Any]) -> None:
             st.markdown(tr("practice.question_heading", number=num(index + 1),
                            total=num(len(exercise.questions))))
             st.markdown(tr(f"practice.ask.{question.kind}", **cell))
-            st.text_input(tr("practice.your_answer"), key=f"class_practice_{index}_input",
-                          help=tr("practice.answer_help"))
+            if question.kind == "compare":  # codes as values: the labels change with the language
+                st.radio(tr("practice.your_choice"), CHOICES, key=f"class_practice_{index}_input",
+                         horizontal=True, index=None,
+                         format_func=lambda choice: t(lang, f"practice.prediction_{choice}"))
+            else:
+                st.text_input(tr("practice.your_answer"), key=f"class_practice_{index}_input",
+                              help=tr("practice.answer_help"))
             st.button(tr("classroom.send"), key=f"class_practice_{index}_send",
                       icon=":material/send:", on_click=lambda i=index: _send(
-                          "submit_practice", i, session.get(f"class_practice_{i}_input", ""),
-                          state.lang()))
+                          "submit_practice", i, session.get(f"class_practice_{i}_input") or "",
+                          lang))
             sent = mine.get(f"practice:{index}")
             if sent is not None:
                 if sent["graded"]["correct"]:

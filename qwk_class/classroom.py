@@ -109,6 +109,14 @@ class PracticeProblem(QwkError, ValueError):
     namespace = "practice"
 
 
+class TooCoarse(QwkError, ValueError):
+    """A practice answer with too few digits to judge: the checker's sentence on how many to
+    write (``checker.too_coarse.<figures|decimals>``). As on the practice page, it is neither
+    right nor wrong and is not stored: the student writes more digits and sends again."""
+
+    namespace = "checker.too_coarse"
+
+
 # --- the data of a class --------------------------------------------------------------------------
 
 
@@ -536,8 +544,12 @@ class Classroom:
                 if kind in ("numerator", "denominator") and f"practice:{other}" in earlier:
                     sums[kind] = str(earlier[f"practice:{other}"]["payload"]["text"])
         attempt = check_answer(exercise, question, typed, group, sums, model)
-        if not attempt.readable:
-            raise PracticeProblem(f"problem_{attempt.problem or 'not_a_number'}")
+        if not attempt.readable:  # a comparison's only problem: no prediction chosen
+            raise PracticeProblem("problem_no_choice" if question.kind == "compare"
+                                  else f"problem_{attempt.problem or 'not_a_number'}")
+        needed = attempt.checked.needed if attempt.checked is not None else None
+        if attempt.status == "too_coarse" and needed is not None:
+            raise TooCoarse(needed.kind, count=needed.count)
         graded = {"correct": attempt.correct, "kind": question.kind,
                   "diagnoses": list(attempt.checked.diagnoses) if attempt.checked else []}
         receipt = self._store(student, state, f"practice:{index}", {"text": typed}, graded)

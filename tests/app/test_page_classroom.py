@@ -88,11 +88,13 @@ def test_a_student_joins_guesses_and_the_teacher_counts_it(room: Classroom, lang
         in _texts(student)
 
 
-def _student_checking(room: Classroom, lang: str) -> tuple[Started, AppTest]:
-    """A class on the README's example (kappa = -0.139...) with *Check* open, and a student
-    who joined it."""
-    started = room.start(ClassData("4,4,3,4,4,4,1,1,2,1", "0,2,1,0,0,0,1,1,2,1"), "t")
-    room.open(started.code, started.key, "check")
+EXAMPLE = ClassData("4,4,3,4,4,4,1,1,2,1", "0,2,1,0,0,0,1,1,2,1")  # kappa = -0.139...
+
+
+def _student_in(room: Classroom, lang: str, activity: str = "check") -> tuple[Started, AppTest]:
+    """A class on the README's example with ``activity`` open, and a student who joined it."""
+    started = room.start(EXAMPLE, "t")
+    room.open(started.code, started.key, activity)
     student = open_app("join", lang=lang, **{"class": started.code})
     student.text_input(key="class_nickname_input").input("Ben")
     student.button(key="class_join").click().run()
@@ -102,7 +104,7 @@ def _student_checking(room: Classroom, lang: str) -> tuple[Started, AppTest]:
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_student_checks_values_and_gets_the_checkers_verdict(room: Classroom,
                                                                lang: str) -> None:
-    started, student = _student_checking(room, lang)
+    started, student = _student_in(room, lang)
     student.text_input(key="class_check_kappa").input("0.79")
     student.button(key="class_check_send").click().run()
     assert_clean(student)
@@ -118,7 +120,7 @@ def test_a_student_checks_values_and_gets_the_checkers_verdict(room: Classroom,
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_value_too_coarse_is_neither_right_nor_wrong_for_the_student(room: Classroom,
                                                                        lang: str) -> None:
-    started, student = _student_checking(room, lang)
+    started, student = _student_in(room, lang)
     student.text_input(key="class_check_kappa").input("-0.1")
     student.button(key="class_check_send").click().run()
     assert_clean(student)
@@ -133,6 +135,29 @@ def test_a_value_too_coarse_is_neither_right_nor_wrong_for_the_student(room: Cla
     assert t(lang, "checker.summary_all_right", count=1) in _texts(student)
     step = room.summary(started.code, started.key).steps[7]
     assert (step.right, step.too_coarse, step.wrong) == (1, 0, 0)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_student_practises_with_a_choice_and_digits_enough(room: Classroom, lang: str) -> None:
+    started, student = _student_in(room, lang, "practice")
+    questions = EXAMPLE.exercise().questions
+    compare = next(i for i, q in enumerate(questions) if q.kind == "compare")
+    kappa = next(i for i, q in enumerate(questions) if q.kind == "kappa")
+    choice = student.radio(key=f"class_practice_{compare}_input")
+    assert choice.value is None and list(choice.options) == [
+        t(lang, "practice.prediction_a"), t(lang, "practice.prediction_b")]
+    student.button(key=f"class_practice_{compare}_send").click().run()
+    assert t(lang, "practice.problem_no_choice") in _texts(student)
+    student.radio(key=f"class_practice_{compare}_input").set_value(
+        questions[compare].correct_choice)
+    student.button(key=f"class_practice_{compare}_send").click().run()
+    assert t(lang, "practice.right") in _texts(student)
+    student.text_input(key=f"class_practice_{kappa}_input").input(
+        "0,6" if lang == "es" else "0.6")  # kappa is 0.5714...: too few digits to judge
+    student.button(key=f"class_practice_{kappa}_send").click().run()
+    assert_clean(student)
+    assert t(lang, "checker.too_coarse.decimals", count=2) in _texts(student)
+    assert room.summary(started.code, started.key).practice == {compare: (1, 1)}
 
 
 @pytest.mark.parametrize("lang", LANGS)

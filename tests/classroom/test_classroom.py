@@ -207,10 +207,23 @@ def test_practice_scores_each_question_for_the_class(room: Classroom) -> None:
     with pytest.raises(ClassError) as error:
         room.submit_practice(ana, 99, "1", "en")
     assert error.value.code == "bad_question"
-    with pytest.raises(QwkError) as error:
-        room.submit_practice(ana, 5, "c", "en")
-    assert error.value.key == "practice.problem_not_a_choice"
+    for typed in ("c", ""):  # a comparison takes A or B (a choice on the page)
+        with pytest.raises(QwkError) as error:
+            room.submit_practice(ana, 5, typed, "en")
+        assert error.value.key == "practice.problem_no_choice"
     assert room.summary(started.code, started.key).practice == {0: (2, 2)}
+
+
+def test_a_practice_answer_too_coarse_says_the_digits_and_is_not_scored(room: Classroom) -> None:
+    started = _class(room, "practice")
+    kappa = next(i for i, q in enumerate(DATA.exercise().questions) if q.kind == "kappa")
+    ana, _ = room.join(started.code, "Ana", "a")
+    with pytest.raises(cl.TooCoarse) as error:
+        room.submit_practice(ana, kappa, "0.6", "en")  # kappa is 0.5714...
+    assert error.value.key == "checker.too_coarse.decimals" and error.value.params == {"count": 2}
+    assert room.summary(started.code, started.key).practice == {}
+    room.submit_practice(ana, kappa, "0.57", "en")
+    assert room.summary(started.code, started.key).practice == {kappa: (1, 1)}
 
 
 def test_a_flood_from_one_student_is_capped(room: Classroom, clock) -> None:
