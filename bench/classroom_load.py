@@ -69,6 +69,9 @@ class Outcome:
     submit_seconds: list[float] = field(default_factory=list)
     join_seconds: list[float] = field(default_factory=list)
     teacher_seconds: list[float] = field(default_factory=list)
+    #: What the class is doing (``join``, ``guess``, ``check``), and each refresh's phase.
+    phase: str = "join"
+    teacher_phases: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     #: (token, question, what the database must hold: the guess, or the kappa typed)
     acked: list[tuple[str, str, str]] = field(default_factory=list)
@@ -273,6 +276,7 @@ class Teacher:
                     view = self.browser.rerun(fragment=self.fragment, timeout=self.timeout)
                     with self.outcome.lock:
                         self.outcome.teacher_seconds.append(time.perf_counter() - start)
+                        self.outcome.teacher_phases.append(self.outcome.phase)
                     if view.problems:
                         self.outcome.error(f"teacher: {view.problems[0]}")
                 except (websocket.WebSocketException, ConnectionError, OSError):
@@ -304,6 +308,8 @@ class ClassReport:
     server_cpu: list[float | None] = field(default_factory=list)
     client_cpu: float = 0.0
     class_seconds: float = 0.0
+    #: The class's phase at each teacher's refresh (where the slow ones fall).
+    teacher_phases: list[str] = field(default_factory=list)
 
     def line(self) -> str:
         return (f"class: students {self.students}, servers {self.servers}, p95 submit "
@@ -316,9 +322,12 @@ class ClassReport:
                  + (" behind nginx on PostgreSQL" if self.servers > 1 else " on SQLite")
                  + f", think time {self.think:g} s, {os.cpu_count()} CPU cores",
                  f"{'':<28}{'count':>6}{'p50':>9}{'p95':>9}{'max':>9}"]
+        by_phase = [(f"  while students {phase}", [seconds for seconds, when in zip(
+            self.teacher_seconds, self.teacher_phases, strict=True) if when == phase])
+            for phase in ("join", "guess", "check")]
         for name, values in (("join -> in the class", self.join_seconds),
                              ("submit -> acknowledged", self.submit_seconds),
-                             ("teacher's view refresh", self.teacher_seconds)):
+                             ("teacher's view refresh", self.teacher_seconds), *by_phase):
             if values:
                 lines.append(f"{name:<28}{len(values):>6}{percentile(values, 50):>8.3f}s"
                              f"{percentile(values, 95):>8.3f}s{max(values):>8.3f}s")
@@ -409,6 +418,7 @@ def run_class(students: int, servers: int, *, think: float = 3.0, timeout: float
         for thread in threads:
             thread.start()
         _wait(joined, global_timeout)
+        outcome.phase = "guess"
         teacher.open("guess")
         if kill_after is not None:
             while time.monotonic() < deadline:
@@ -420,6 +430,7 @@ def run_class(students: int, servers: int, *, think: float = 3.0, timeout: float
             killed = _busiest(pids, [server.port for server in running.servers])
             os.killpg(pids[killed], signal.SIGKILL)
         _wait(guessed, max(1.0, deadline - time.monotonic()))
+        outcome.phase = "check"
         teacher.open("check")
         for thread in threads:
             thread.join(timeout=max(0.1, deadline - time.monotonic()))
@@ -441,7 +452,7 @@ def run_class(students: int, servers: int, *, think: float = 3.0, timeout: float
     return ClassReport(students, servers, think, outcome.submit_seconds, outcome.join_seconds,
                        outcome.teacher_seconds, outcome.errors, lost, twice,
                        outcome.reconnects, memory, time.perf_counter() - began, killed,
-                       server_cpu, client_cpu, class_seconds)
+                       server_cpu, client_cpu, class_seconds, outcome.teacher_phases)
 
 
 def _wait(barrier: threading.Barrier, timeout: float | None = None) -> None:
