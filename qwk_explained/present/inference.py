@@ -56,17 +56,20 @@ def quantile_symbol(stats: KappaStatistics, lang: str) -> str:
 _SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 
 
-def interval_sentences(lang: str, result: Walkthrough, stats: KappaStatistics) -> list[str]:
+def interval_sentences(lang: str, result: Walkthrough, stats: KappaStatistics, *,
+                       se_in_table: bool = False) -> list[str]:
     """The standard error and the interval as a sentence, then each note that applies to it
-    (never the small-sample note after an interval that is not shown)."""
+    (never the small-sample note after an interval that is not shown). Under a table that
+    already gives the standard error (``se_in_table``), a withheld interval leaves only its
+    reason: repeating "SE: 0" after the table reads as a second, contradicting statement."""
     shown = shown_interval(result, stats)
     if shown is None or stats.se is None:
         return []
     level = format_percent(stats.confidence, lang, decimals=2)
     se = format_number(stats.se, lang)
     if shown.withheld is not None or shown.low is None or shown.high is None:
-        return [t(lang, "interval.se_only", se=se),
-                t(lang, f"interval.withheld_{shown.withheld}")]  # withheld: never None here
+        reason = t(lang, f"interval.withheld_{shown.withheld}")  # withheld: never None here
+        return [reason] if se_in_table else [t(lang, "interval.se_only", se=se), reason]
     sentences = [t(lang, "interval.shown", se=se, level=level,
                    low=format_number(shown.low, lang), high=format_number(shown.high, lang))]
     if shown.clipped and stats.ci_low is not None and stats.ci_high is not None:

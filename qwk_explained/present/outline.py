@@ -325,7 +325,8 @@ def statistics_blocks(result: Walkthrough, stats: KappaStatistics, lang: str, *,
     if stats.z is None:
         blocks.append(Text(t(lang, "cli.z_unavailable")))
     blocks += [Text(sentence) for sentence in inference.z_test_sentences(lang, result, stats)]
-    blocks += [Text(sentence) for sentence in inference.interval_sentences(lang, result, stats)]
+    blocks += [Text(sentence) for sentence
+               in inference.interval_sentences(lang, result, stats, se_in_table=True)]
     if derivations:
         blocks += _derivations(result, stats, lang)
     return blocks

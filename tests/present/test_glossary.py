@@ -75,6 +75,16 @@ def test_no_string_uses_a_synonym_the_glossary_avoids(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_every_exception_names_a_string_that_exists(lang: str) -> None:
+    """An ``allow`` entry for a key that is gone would silently let the synonym back in under
+    that name: each one names a key the language has."""
+    keys = set(load(lang))
+    stale = [key for term in _glossary(lang)["terms"] for key in term.get("allow", [])
+             if key not in keys]
+    assert stale == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_one_form_of_address(lang: str) -> None:
     """Spanish tú (no usted), Turkish siz (no sen), Chinese 你 (no 您)."""
     patterns = _glossary(lang)["address"]["avoid"]

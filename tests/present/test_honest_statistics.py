@@ -70,13 +70,15 @@ def test_a_large_enough_sample_is_not_flagged():
 def test_the_command_line_says_all_of_it_in_each_language(lang, capsys):
     """All-0 vs all-4: Landis and Koch's "slight" with, apart, agreement exactly at chance; the
     interval withheld with its reason, never "from 0 to 0" and with no small-sample note after
-    it; the band's caveat for a weighted kappa."""
+    it, nor the standard error the table above it already gives (es review, W8); the band's
+    caveat for a weighted kappa."""
     status = cli.main(["--actual", "0,0,0,0", "--predicted", "4,4,4,4", "--lang", lang])
     out = flat(capsys.readouterr().out)
     assert status == 0
     assert t(lang, "common.band.slight") in out and flat(t(lang, "common.kappa_at_chance")) in out
     assert flat(t(lang, "interval.withheld_constant_rater")) in out
     assert flat(t(lang, "interval.small_sample", n="4", used="2", min_items="8")) not in out
+    assert flat(t(lang, "interval.se_only", se=format_number(0, lang))) not in out
     assert flat(t(lang, "common.band_caveat_weighted")) in out
     cli.main(["--actual", "0,1,2,3,4,4", "--predicted", "0,1,2,3,4,3", "--lang", lang])
     out = flat(capsys.readouterr().out)
