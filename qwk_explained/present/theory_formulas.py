@@ -110,14 +110,17 @@ def binary_plugged(k: BinaryKappa, lang: str = "en") -> tuple[str, ...]:
 
 
 def unweighted_identity() -> str:
-    r"""With w_{ij} = 1 for every disagreement, weighted kappa is Cohen's kappa."""
+    r"""With w_{ij} = 1 for every disagreement, weighted kappa is Cohen's kappa. Three rows (the
+    weights, the two sums, kappa): on one line it is wider than a 1280 px page's column."""
     return (
-        r"w_{ij} = \begin{cases} 0 & i = j \\ 1 & i \neq j \end{cases}"
-        r"\;\Rightarrow\;"
+        r"\begin{gathered}"
+        r"w_{ij} = \begin{cases} 0 & i = j \\ 1 & i \neq j \end{cases} \\"
+        r"\Rightarrow\;"
         r"\sum_{i,j} w_{ij}\,\frac{O_{ij}}{n} = 1 - P_o,\quad"
-        r"\sum_{i,j} w_{ij}\,\frac{E_{ij}}{n} = 1 - P_e"
-        r"\;\Rightarrow\;"
+        r"\sum_{i,j} w_{ij}\,\frac{E_{ij}}{n} = 1 - P_e \\"
+        r"\Rightarrow\;"
         r"\kappa_w = 1 - \frac{1 - P_o}{1 - P_e} = \frac{P_o - P_e}{1 - P_e}"
+        r"\end{gathered}"
     )
 
 
