@@ -3,8 +3,12 @@ then answers what the teacher opens, in their own language.
 
 Layout only: the class logic is :mod:`qwk_class.classroom`, the glue :mod:`qwk_app.classroom`.
 A student sees the class's data, the open activity and their own answers, never anyone else's
-and never the teacher's view. While the student waits, the page asks every few seconds whether
-the teacher changed something (a small fragment), and redraws itself when they did.
+and never the teacher's view. The activity area is a fragment that reruns alone: every few
+seconds (its timer), and when the student presses Send. A class of a hundred students makes a
+hundred of those runs at once right after the teacher opens an activity, on the same server as
+the teacher's view, so each run is kept cheap: one indexed read of the class's version, the class
+and the student's own answers read again only when the version or the answers changed
+(:func:`_class_now`, :func:`_mine`), and nothing of the page around the area runs again.
 """
 
 from __future__ import annotations
@@ -31,6 +35,9 @@ page_guard()
 session = st.session_state
 classroom.adopt_url(teacher=False)
 PROBLEM = "class_problem"
+#: The class as this session last read it (a :class:`ClassState`), and the student's own
+#: answers of one round: ``(student id, round, answers)``.
+SEEN, MINE = "class_seen", "class_mine"
 
 
 def _join() -> None:
@@ -64,17 +71,33 @@ def _send(action: str, *args: Any) -> None:
     if student is None:
         session[PROBLEM] = ClassError("not_student")
         return
+    session.pop(MINE, None)  # whatever happens, the answers are read again
     try:
         getattr(classroom.room(), action)(student, *args)
     except QwkError as problem:
         session[PROBLEM] = problem
 
 
-@st.fragment(run_every=classroom.STUDENT_REFRESH_S)
-def _watch(code: str, version: int) -> None:
-    """Redraw the page once the teacher changed something (opened, closed, revealed)."""
-    if classroom.room().version(code) != version:
-        st.rerun(scope="app")
+def _class_now(student: Student) -> ClassState | None:
+    """The class as it is now (``None``: gone or expired). One indexed read of its version;
+    the class itself is read again only when the teacher changed something."""
+    room = classroom.room()
+    version = room.version(student.code)
+    if version is None:
+        return None
+    seen = session.get(SEEN)
+    if not isinstance(seen, ClassState) or seen.code != student.code or \
+            seen.version != version:
+        seen = session[SEEN] = room.state(student)
+    return seen
+
+
+def _mine(student: Student, round_: int) -> dict[str, Any]:
+    """The student's own answers of ``round_``, read again only after they sent one."""
+    kept = session.get(MINE)
+    if kept is None or kept[:2] != (student.id, round_):
+        kept = session[MINE] = (student.id, round_, classroom.room().mine(student, round_))
+    return dict(kept[2])
 
 
 def _data_table(data: ClassData) -> None:
@@ -206,15 +229,24 @@ def _practice(class_state: ClassState, mine: dict[str, Any]) -> None:
 
 
 def _joined(student: Student) -> None:
-    room = classroom.room()
+    st.markdown(tr("classroom.you_are", nickname=escape_markdown(student.nickname),
+                   code=show_code(student.code)))
+    _activity(student)
+
+
+@st.fragment(run_every=classroom.STUDENT_REFRESH_S)
+def _activity(student: Student) -> None:
+    """What the teacher has open, redrawn alone: on its timer (the teacher may have opened,
+    closed or revealed something) and when the student sends an answer."""
+    show_error(session.pop(PROBLEM, None))  # from a Send inside this fragment
     try:
-        class_state = room.state(student)
+        class_state = _class_now(student)
     except ClassError as problem:
         show_error(problem)
         return
-    st.markdown(tr("classroom.you_are", nickname=escape_markdown(student.nickname),
-                   code=show_code(student.code)))
-    mine = room.mine(student, class_state.round)
+    if class_state is None:  # deleted or expired: the whole page says so and offers to join
+        st.rerun(scope="app")
+    mine = _mine(student, class_state.round)
     if class_state.activity is None:
         st.info(tr("classroom.wait"), icon=":material/hourglass_empty:")
     elif class_state.activity == "guess":
@@ -223,13 +255,12 @@ def _joined(student: Student) -> None:
         _check(class_state, mine)
     else:
         _practice(class_state, mine)
-    _watch(student.code, class_state.version)
 
 
 st.title(tr("classroom.join_title"))
-show_error(session.pop(PROBLEM, None))
 me = classroom.me()
 if me is None:
+    show_error(session.pop(PROBLEM, None))
     if classroom.TOKEN in session:  # the class was deleted or expired, or the link is not theirs
         show_error(ClassError("not_student"))
         session.pop(classroom.TOKEN, None)
