@@ -13,7 +13,9 @@ websocket protocol (the browser's messages, :class:`bench.load_classroom.Browser
    (that fragment's timer too);
 3. the teacher opens *Guess kappa*: every student, after a think time (uniform, mean ``think``
    seconds), types a guess and presses Send; then *Check the hand calculation*: every student
-   types num, den and kappa (right, or with a classic mistake) and presses Send.
+   types num, den and kappa (right, or with a classic mistake) and presses Send. While a
+   student thinks, their page's fragment keeps rerunning on its timer, as a phone's does; a
+   Send drawn inside a fragment reruns that fragment alone, as in the browser.
 
 A submission is *acknowledged* when its rerun finished with the page's receipt and no error. At
 the end the bench reads the class database itself: an acknowledged answer missing there, or
@@ -113,6 +115,8 @@ class Student:
         self.view = RunView()
         #: The page's self-refreshing fragment (announced by a full run, rerun on its timer).
         self.fragment: str | None = None
+        #: When the fragment's timer last fired.
+        self.ticked = time.monotonic()
 
     # --- the connection -------------------------------------------------------------------
 
@@ -185,6 +189,7 @@ class Student:
                 if stop.is_set():
                     raise RuntimeError(f"student {self.index}: {widget_key} never showed")
                 time.sleep(STUDENT_POLL_S)
+                self.ticked = time.monotonic()
                 if self.fragment is not None:
                     self._run(fragment=self.fragment)
                 else:
@@ -195,7 +200,7 @@ class Student:
     def submit(self, question: str, fields: dict[str, str], send_key: str, expected: str,
                receipt: str) -> None:
         """Type ``fields`` (by widget key) and press Send; timed until the receipt shows."""
-        time.sleep(self.rng.uniform(0, 2 * self.think))
+        self._idle(self.rng.uniform(0, 2 * self.think))
 
         def act() -> None:
             if send_key not in self.view.widget_ids:
@@ -213,6 +218,19 @@ class Student:
                 self.outcome.acked.append((self.token, question, expected))
 
         self._retrying(act)
+
+    def _idle(self, seconds: float) -> None:
+        """Think for ``seconds`` while the page's fragment reruns on its timer."""
+        end = time.monotonic() + seconds
+        while (due := self.ticked + STUDENT_POLL_S) < end:
+            time.sleep(max(0.0, due - time.monotonic()))
+            self.ticked = time.monotonic()
+            if self.fragment is not None and self.browser is not None:
+                try:
+                    self._run(fragment=self.fragment)
+                except Broken:
+                    self.close()  # the Send that follows reconnects
+        time.sleep(max(0.0, end - time.monotonic()))
 
     def guess(self) -> None:
         value = round(self.rng.uniform(-1, 1), 2)

@@ -128,6 +128,10 @@ class RunView:
     notes: list[str] = field(default_factory=list)
     #: Fragments that rerun by themselves: id -> interval in seconds (``st.fragment(run_every)``).
     fragments: dict[str, float] = field(default_factory=dict)
+    #: Whether the run that finished was a fragment's alone, and how many runs the app cut short
+    #: for another one (``st.rerun``) before it.
+    fragment_run: bool = False
+    reruns: int = 0
 
 
 class Browser:
@@ -146,6 +150,8 @@ class Browser:
         self.session_id = ""
         #: The values this "browser" shows in its widgets, sent back with every rerun.
         self.widget_values: dict[str, str] = {}
+        #: The fragment each widget was drawn in: a click on it reruns that fragment alone.
+        self.widget_fragments: dict[str, str] = {}
 
     def close(self) -> None:
         try:
@@ -160,7 +166,8 @@ class Browser:
         """Request a rerun (as a page load or a widget edit) and read until it has finished.
 
         ``page`` opens that page (its URL path); ``click`` presses the button with that id;
-        ``fragment`` reruns that fragment alone, as the browser does on its timer.
+        ``fragment`` reruns that fragment alone, as the browser does on its timer; a click on a
+        button drawn inside a fragment reruns that fragment alone too, as in the browser.
         """
         if query_string is not None:
             self.query_string = query_string
@@ -173,6 +180,8 @@ class Browser:
         if fragment is not None:
             state.fragment_id = fragment
             state.is_auto_rerun = True
+        elif click is not None and self.widget_fragments.get(click):
+            fragment = state.fragment_id = self.widget_fragments[click]
         state.context_info.locale = "en-US"
         state.context_info.timezone = "UTC"
         state.context_info.url = f"{self.base}/{page or ''}?{self.query_string}"
@@ -227,8 +236,10 @@ class Browser:
             elif kind == "script_finished":
                 status = msg.script_finished
                 if status == ForwardMsg.FINISHED_EARLY_FOR_RERUN:
+                    view.reruns += 1
                     continue  # the app asked for another run (st.rerun): wait for that one
                 view.seconds = time.perf_counter() - start
+                view.fragment_run = status == ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY
                 if status == ForwardMsg.FINISHED_WITH_COMPILE_ERROR:
                     view.problems.append("finished with a compile error")
                 view.page_script_hash = self.page_script_hash
@@ -304,6 +315,7 @@ class Browser:
             if isinstance(widget_id, str) and widget_id.startswith("$$ID-"):
                 view.widget_ids[widget_id.rsplit("-", 1)[-1]] = widget_id
                 seen.add(widget_id)
+                self.widget_fragments[widget_id] = msg.delta.fragment_id
                 self._track(kind, widget_id, widget)
 
     def _track(self, kind: str, widget_id: str, widget) -> None:

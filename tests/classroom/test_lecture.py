@@ -13,8 +13,14 @@ import subprocess
 
 import pytest
 
-from bench.classroom_load import run_class
+from bench.classroom_load import ACTUAL, PREDICTED, STUDENT_POLL_S, run_class
+from bench.load_classroom import Browser
 from deploy import nginx, postgres
+from deploy.lecture import lecture
+from qwk_class.classroom import ClassData, Classroom
+from qwk_class.store import Store
+from qwk_explained.present.i18n import t
+from qwk_explained.present.numbers import format_number
 from tests.browser.helpers import skip_or_fail
 
 pytestmark = pytest.mark.slow
@@ -55,3 +61,45 @@ def test_a_server_killed_mid_class_loses_no_answer_and_counts_none_twice() -> No
     assert not report.lost and report.counted_twice == 0, report.table()
     assert report.reconnects >= 1, report.table()  # the killed server's students came back
     assert len(report.submit_seconds) == 18, report.table()
+
+
+def test_a_students_page_follows_the_teacher_by_runs_of_its_activity_fragment_alone() -> None:
+    """Right after the teacher opens an activity, every waiting student's page picks it up at
+    once: each must be one run of the activity's fragment, not a run of the whole app (the
+    frame, the page, then the fragment), or a hundred of them bury the teacher's view. A Send
+    reruns that fragment alone too; a deleted class takes the whole page back to the join form.
+    """
+    with lecture(1, warm=False) as running:
+        room = Classroom(Store(running.database))
+        started = room.start(ClassData(ACTUAL, PREDICTED), "test")
+        browser = Browser(0, 60, base=running.url)
+        try:
+            view = browser.rerun(f"class={started.code}&lang=es", page="join", timeout=60)
+            ids = view.widget_ids
+            view = browser.rerun(widgets={ids["class_nickname_input"]: "Ana"},
+                                 click=ids["class_join"], timeout=60)
+            assert not view.problems and not view.fragment_run
+            [(fragment, interval)] = view.fragments.items()
+            assert interval == STUDENT_POLL_S
+
+            waiting = browser.rerun(fragment=fragment, timeout=60)
+            assert waiting.fragment_run and waiting.reruns == 0 and not waiting.widget_ids
+
+            room.open(started.code, started.key, "guess")
+            opened = browser.rerun(fragment=fragment, timeout=60)
+            assert opened.fragment_run and opened.reruns == 0, "the whole app ran again"
+            assert {"class_guess_input", "class_guess_send"} <= set(opened.widget_ids)
+
+            sent = browser.rerun(widgets={opened.widget_ids["class_guess_input"]: "0,5"},
+                                 click=opened.widget_ids["class_guess_send"], timeout=60)
+            assert sent.fragment_run and sent.reruns == 0 and not sent.problems
+            assert any(t("es", "classroom.guess_in", guess=format_number(0.5, "es")) in note
+                       for note in sent.notes), sent.notes
+            assert room.summary(started.code, started.key).guesses == [0.5]
+
+            room.delete(started.code, started.key)
+            gone = browser.rerun(fragment=fragment, timeout=60)
+            assert not gone.fragment_run and gone.reruns == 1
+            assert "class_join" in gone.widget_ids and gone.problems  # "not in this class"
+        finally:
+            browser.close()
