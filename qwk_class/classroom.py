@@ -652,7 +652,16 @@ def grade_check(result: Walkthrough, checked: Sequence[CheckedAnswer]) -> dict[s
 
 
 def checked_values(data: ClassData, payload: Mapping[str, Any]) -> tuple[CheckedAnswer, ...]:
-    """A stored check submission judged again (for its student's feedback, in any language)."""
+    """A stored check submission judged again (for its student's feedback, in any language).
+
+    A student's page redraws that feedback on every rerun of its activity (every few seconds),
+    so the judgement is kept per data and submission text (bounded, shared by the sessions)."""
+    return _checked(data, dumps(payload))
+
+
+@lru_cache(maxsize=1024)
+def _checked(data: ClassData, payload_text: str) -> tuple[CheckedAnswer, ...]:
+    payload = loads(payload_text)
     result = data.result()
     group = str(payload.get("group", ","))
     return check_answers(result, answers_from_mapping(result, payload["answers"], group), group,
