@@ -96,7 +96,8 @@ state.share("cell", links.cell_text(result, *cell))
 if step > 1:
     with st.expander(tr("step_by_step.done_so_far"), icon=":material/checklist:"):
         render.blocks(done_blocks(result, cell, state.lang(), step))
-    render.step(STEPS[step - 1], result, result.statistics(), cell)
+    render.step(STEPS[step - 1], result, result.statistics(), cell,
+                on_follow=widgets.follow_only(result))
 else:  # step 1 as everywhere, with a clickable O: a click picks the followed cell
     first = STEPS[0].blocks(result, cell, state.lang())
     render.blocks([block for block in first if not isinstance(block, Chart)])

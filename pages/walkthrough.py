@@ -8,7 +8,7 @@ one step at a time.
 
 import streamlit as st
 
-from qwk_app import compute, frame, inputs, links, render, state, widgets
+from qwk_app import compute, frame, inputs, links, render, state, uncertainty, widgets
 from qwk_app.frame import page_guard
 from qwk_app.text import tr
 from qwk_explained.present.catalogue import STEPS
@@ -41,9 +41,11 @@ before = change.before if change is not None and change.fresh else None
 # Items move only while the texts are the result shown (no upload, no problem being fixed).
 movable = not outcome.stale and session.get("upload") is None
 on_cell = widgets.follow_click(result, movable=movable)
+on_follow = widgets.follow_only(result)
 if presenter:
     step = render.presented_step(session)
-    render.step(step, result, result.statistics(), cell, before=before, on_cell=on_cell)
+    render.step(step, result, result.statistics(), cell, before=before, on_cell=on_cell,
+                on_follow=on_follow)
 else:
     st.divider()
     st.subheader(tr("walkthrough.cell_heading"), anchor="cell")
@@ -54,5 +56,7 @@ else:
     widgets.move_controls(result, cell, editable=movable)
     stats = result.statistics()
     for step in STEPS:
-        render.step(step, result, stats, cell, before=before, on_cell=on_cell)
+        render.step(step, result, stats, cell, before=before, on_cell=on_cell,
+                    on_follow=on_follow)
+    uncertainty.section(result, stats, outcome.key)
 state.share("cell", links.cell_text(result, *cell))

@@ -24,7 +24,9 @@ import numpy as np
 import streamlit as st
 
 from qwk_explained.core.errors import InputError
+from qwk_explained.core.limits import DEFAULT_RESAMPLES
 from qwk_explained.core.parse import IntArray, parse_vector
+from qwk_explained.core.resampling import Bootstrap
 from qwk_explained.core.scale import rating_scale
 from qwk_explained.core.steps import Walkthrough, walkthrough, walkthrough_from_table
 from qwk_explained.core.tables import parse_table
@@ -158,6 +160,13 @@ def ratings(result: Walkthrough) -> tuple[IntArray, IntArray]:
     if result.actual is None or result.predicted is None:
         raise ValueError("this result was computed from a table, not from ratings")
     return result.actual, result.predicted
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def bootstrap(key: str, _result: Walkthrough) -> Bootstrap | None:
+    """The bootstrap of the result's kappa (2,000 resamples, seed 0: the same on every visit and
+    in every shared link), computed once per result."""
+    return _result.bootstrap(DEFAULT_RESAMPLES, seed=0)
 
 
 @st.cache_resource(max_entries=64, show_spinner=False)

@@ -43,7 +43,7 @@ PAGES_DIR = ROOT / "pages"
 
 #: The pages, by the file in ``pages/`` that draws each; also its URL path in every language.
 PageSlug = Literal["walkthrough", "step_by_step", "checker", "theory", "pitfalls", "practice",
-                   "teach", "join"]
+                   "compare", "teach", "join"]
 
 
 @dataclass(frozen=True)
@@ -59,6 +59,7 @@ PAGES = (
     PageSpec("theory", ":material/menu_book:"),
     PageSpec("pitfalls", ":material/warning:"),
     PageSpec("practice", ":material/school:"),
+    PageSpec("compare", ":material/compare_arrows:"),
     PageSpec("teach", ":material/co_present:"),
     PageSpec("join", ":material/group_add:"),
 )
@@ -74,7 +75,8 @@ Setting = Literal["weights", "scale"]
 PAGE_SETTINGS: dict[PageSlug, tuple[Setting, ...]] = {
     "walkthrough": ("weights", "scale"), "step_by_step": ("weights", "scale"),
     "checker": ("weights", "scale"), "theory": ("weights", "scale"),
-    "pitfalls": ("weights",), "practice": (), "teach": ("weights", "scale"), "join": (),
+    "pitfalls": ("weights",), "practice": (), "compare": ("weights", "scale"),
+    "teach": ("weights", "scale"), "join": (),
 }
 #: Pages that show links of their own (a class's link and QR): the share box would only repeat
 #: the page's address.

@@ -154,13 +154,14 @@ def _charts(names: list[FigureName], result: Walkthrough, cell: Cell | None, *,
 
 def blocks(shown: Sequence[Block], cell: Cell | None = None, *,
            before: Walkthrough | None = None, on_cell: OnCell = None,
-           nested: bool = False) -> None:
+           on_follow: OnCell = None, nested: bool = False) -> None:
     """Blocks as the app shows them: a step's heading with its slug as the anchor, sentences as
     Markdown (a caveat smaller, why kappa is undefined as a warning), formulas typeset, kappa as
     a big number, a matrix as LaTeX when small or a scrolling grid, charts drawn (consecutive
     ones side by side) with ``cell`` outlined, the cells that differ from ``before`` marked and a
-    click calling ``on_cell``. ``nested`` (inside an expander that names the whole): headings
-    as small titles, and the document's own title left out."""
+    click calling ``on_cell``; the list of fixes with its rows linked to their cells like a
+    matrix's, a click on one calling ``on_follow``. ``nested`` (inside an expander that names
+    the whole): headings as small titles, and the document's own title left out."""
     pending: list[FigureName] = []
     result: Walkthrough | None = None
     for block in [*shown, None]:
@@ -185,7 +186,7 @@ def blocks(shown: Sequence[Block], cell: Cell | None = None, *,
         elif isinstance(block, Formula):
             st.latex(block.latex)
         elif isinstance(block, Table):
-            _table(block)
+            _table(block, on_follow)
 
 
 def _heading(heading: Heading, nested: bool) -> None:
@@ -198,11 +199,15 @@ def _heading(heading: Heading, nested: bool) -> None:
         st.markdown(f"**{heading.text}**")
 
 
-def _table(table: Table) -> None:
+def _table(table: Table, on_follow: OnCell = None) -> None:
     """A matrix as LaTeX when it is small enough, else as a scrolling grid; the small tables (the
-    histograms, the statistics) as static ones."""
+    histograms, the statistics) as static ones; the list of fixes drawn like the charts, its
+    rows linked to their cells (hover lights a cell up in every matrix, a click follows it)."""
     if table.caption:
         st.caption(table.caption)
+    if table.cells:
+        drawn.draw(light.fixes_html(table), key=f"chart_{table.name}", on_cell=on_follow)
+        return
     if table.latex:
         st.latex(table.latex)
         return
@@ -216,9 +221,11 @@ def _table(table: Table) -> None:
 
 
 def step(step: Step, result: Walkthrough, stats: KappaStatistics, cell: Cell, *,
-         before: Walkthrough | None = None, on_cell: OnCell = None) -> None:
+         before: Walkthrough | None = None, on_cell: OnCell = None,
+         on_follow: OnCell = None) -> None:
     """One whole step as the catalogue writes it (for kappa, the verdict with ``stats``)."""
-    blocks(step.blocks(result, cell, state.lang(), stats), cell, before=before, on_cell=on_cell)
+    blocks(step.blocks(result, cell, state.lang(), stats), cell, before=before, on_cell=on_cell,
+           on_follow=on_follow)
 
 
 # --- presenter mode: one step at a time ---------------------------------------------------------

@@ -42,7 +42,8 @@ DEFAULTS: dict[str, Any] = {
 #: Shareable keys in the order they appear in the URL.
 URL_KEYS = ("lang", "actual", "predicted", "weights", "scale", "min", "max")
 #: Page-specific keys a page may add to the URL (``share``); read on session start like the rest.
-PAGE_URL_KEYS = ("step", "table", "seed", "cell", "mode", "level", "first", "class", "key", "me")
+PAGE_URL_KEYS = ("step", "table", "seed", "cell", "mode", "level", "first", "kappa0",
+                 "class", "key", "me")
 #: Page parameters that are secrets of one browser (a class's teacher key, a student's token):
 #: in that browser's own address bar, never in a link it shares.
 SECRET_PARAMS = ("key", "me")

@@ -136,6 +136,19 @@ def follow_click(result: Walkthrough, *, movable: bool = True,
     return clicked
 
 
+def follow_only(result: Walkthrough, *, session: Session | None = None) -> Callable[[str], None]:
+    """A click handler that follows the clicked cell and never moves an item (a row of the list
+    of fixes names a cell to look at, not where to put an item)."""
+    store = st.session_state if session is None else session
+
+    def clicked(value: str) -> None:
+        cell = links.cell_from_trigger(value, result.size)
+        if cell is not None:
+            follow(store, result.labels, cell)
+
+    return clicked
+
+
 def move(result: Walkthrough, source: Cell, target: Cell, *,
          session: Session | None = None) -> bool:
     """Move one item of cell ``source`` to ``target`` in both rating texts (undoable); follow it.

@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # what the type checker and the reader see; at run time, __ge
     from .core.errors import InputError, QwkError
     from .core.fast import quadratic_weighted_kappa
     from .core.limits import MAX_ITEMS, MAX_RATINGS
+    from .core.paired import Comparison, compare
     from .core.parse import parse_vector
     from .core.stats import KappaStatistics, kappa_statistics
     from .core.steps import Walkthrough
@@ -47,10 +48,12 @@ _HOMES = {
     "MAX_ITEMS": ".core.limits",
     "MAX_RATINGS": ".core.limits",
     "WEIGHTINGS": ".core.types",
+    "Comparison": ".core.paired",
     "InputError": ".core.errors",
     "KappaStatistics": ".core.stats",
     "QwkError": ".core.errors",
     "Walkthrough": ".core.steps",
+    "compare": ".core.paired",
     "kappa_statistics": ".core.stats",
     "parse_csv": ".core.csvfile",
     "parse_table": ".core.tables",
@@ -65,10 +68,12 @@ __all__ = [
     "MAX_ITEMS",
     "MAX_RATINGS",
     "WEIGHTINGS",
+    "Comparison",
     "InputError",
     "KappaStatistics",
     "QwkError",
     "Walkthrough",
+    "compare",
     "kappa_statistics",
     "parse_csv",
     "parse_table",

@@ -17,8 +17,14 @@ from typing import Any, NoReturn
 
 from qwk_explained._version import __version__
 from qwk_explained.core.errors import InputError
-from qwk_explained.core.limits import MAX_ABS_RATING
+from qwk_explained.core.limits import (
+    DEFAULT_RESAMPLES,
+    MAX_ABS_RATING,
+    MAX_RESAMPLES,
+    MIN_RESAMPLES,
+)
 from qwk_explained.core.parse import shorten
+from qwk_explained.core.stats import check_kappa0
 from qwk_explained.present import columns
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import DEFAULT_LANGUAGE, LANGUAGES, base_language, language
@@ -34,7 +40,8 @@ OPTIONS_TITLE = "\x00options"
 
 _VALUE_OPTIONS = ("--actual", "--predicted", "--actual-file", "--predicted-file", "--table",
                   "--weights", "--scale", "--min-rating", "--max-rating", "--confidence", "--lang",
-                  "--answers", "--batch", "--csv-delimiter")
+                  "--answers", "--batch", "--csv-delimiter", "--kappa0", "--resamples", "--seed",
+                  "--model-a", "--model-b", "--model-a-file", "--model-b-file")
 _INTEGER = re.compile(r"^[+-]?[0-9]+$")
 #: What ``--csv-delimiter`` takes: a comma, a semicolon, or a tab (typed as ``tab`` or ``\t``).
 CSV_DELIMITERS = {",": ",", ";": ";", "tab": "\t", "\\t": "\t", "\t": "\t"}
@@ -181,28 +188,47 @@ def new_parser(lang: str, prog: str, description: str, examples: Sequence[str]) 
 
 def build_parser(lang: str = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
     """The argparse parser, with every help text in ``lang``."""
+    files = example_files(lang)
     parser = new_parser(lang, PROG, t(lang, "cli.help_description"), [
-        f'{PROG} --actual "4,4,3,4,4,4,1,1,2,1" --predicted "0,2,1,0,0,0,1,1,2,1" --lang es',
-        f"{PROG} --actual-file ratings.csv --json",
+        f'{PROG} --actual "4,4,3,4,4,4,1,1,2,1" --predicted "0,2,1,0,0,0,1,1,2,1" --lang {lang}',
+        f"{PROG} --actual-file {files['ratings']} --json",
         f'{PROG} --table "0,4,1;0,8,0;0,1,5" --weights linear',
-        f"{PROG} check --batch class.jsonl --lang es",
+        f"{PROG} check --batch {files['class']} --lang {lang}",
     ])
     group = parser.add_argument_group(OPTIONS_TITLE)
     add_data_options(group, lang)
-    group.add_argument("--confidence", metavar=metavars(lang)["level"], default="0.95",
-                       help=help_text(lang, "help_confidence", default=format_number(0.95, lang)))
+    add_confidence_option(group, lang)
+    add_resampling_options(group, lang)
+    group.add_argument("--kappa0", metavar=metavars(lang)["kappa0"],
+                       help=help_text(lang, "help_kappa0"))
     add_common_options(group, lang)
     return parser
 
 
+def add_resampling_options(group: argparse._ArgumentGroup, lang: str) -> None:
+    """--resamples and --seed, shared by ``compare``."""
+    metavar = metavars(lang)
+    group.add_argument("--resamples", metavar=metavar["count"], default=str(DEFAULT_RESAMPLES),
+                       help=help_text(lang, "help_resamples",
+                                      default=format_number(DEFAULT_RESAMPLES, lang),
+                                      low=format_number(MIN_RESAMPLES, lang),
+                                      high=format_number(MAX_RESAMPLES, lang)))
+    group.add_argument("--seed", metavar=metavar["seed"], default="0",
+                       help=help_text(lang, "help_seed"))
+
+
 def build_check_parser(lang: str) -> argparse.ArgumentParser:
     """The parser of ``qwk-explained check``, every help text in ``lang``."""
+    files = example_files(lang)
+    # The delimiter example shows the one the language's spreadsheets do not default to.
+    other = "," if csv_delimiter(None, lang) == ";" else ";"
     parser = new_parser(lang, f"{PROG} check", t(lang, "cli.check_description"), [
         f'{PROG} check --actual "4,4,3,4,4,4,1,1,2,1" --predicted "0,2,1,0,0,0,1,1,2,1" '
-        "--answers answers.json",
+        f"--answers {files['answers']}",
         f'{PROG} check --table "1,2;0,3" --min-rating 1 --answers - --json',
-        f"{PROG} check --batch class.jsonl --csv > grades.csv",
-        f'{PROG} check --batch class.jsonl --lang es --csv-delimiter "," > grades.csv',
+        f"{PROG} check --batch {files['class']} --csv > {files['grades']}",
+        f"{PROG} check --batch {files['class']} --lang {lang} --csv-delimiter \"{other}\" "
+        f"> {files['grades']}",
     ])
     group = parser.add_argument_group(OPTIONS_TITLE)
     add_data_options(group, lang)
@@ -217,10 +243,18 @@ def build_check_parser(lang: str) -> argparse.ArgumentParser:
     return parser
 
 
+def example_files(lang: str) -> dict[str, str]:
+    """The file names of the help's examples, as a reader of ``lang`` would name them
+    (``calificaciones.csv``, ``评分.csv``): a class's JSON Lines, one learner's answers, the
+    ratings, the grades."""
+    return {key: t(lang, f"cli.example_file_{key}")
+            for key in ("ratings", "class", "answers", "grades")}
+
+
 def metavars(lang: str) -> dict[str, str]:
     return {key: t(lang, f"cli.metavar_{key}") for key in
-            ("ratings", "path", "table", "rating", "level", "lang", "weights", "scale",
-             "delimiter")}
+            ("ratings", "path", "table", "rating", "level", "lang", "weights", "scale", "count",
+             "seed", "kappa0", "delimiter")}
 
 
 def help_text(lang: str, key: str, **params: Any) -> str:
@@ -240,11 +274,25 @@ def add_data_options(group: argparse._ArgumentGroup, lang: str) -> None:
     group.add_argument("--predicted-file", metavar=metavar["path"],
                        help=text("help_predicted_file"))
     group.add_argument("--table", metavar=metavar["table"], help=text("help_table"))
+    add_scale_options(group, lang)
+
+
+def add_scale_options(group: argparse._ArgumentGroup, lang: str) -> None:
+    """--weights, --scale, --min-rating and --max-rating, shared by ``compare``."""
+    metavar = metavars(lang)
     group.add_argument("--weights", metavar=metavar["weights"], default="quadratic",
-                       help=text("help_weights"))
-    group.add_argument("--scale", metavar=metavar["scale"], help=text("help_scale"))
-    group.add_argument("--min-rating", metavar=metavar["rating"], help=text("help_min_rating"))
-    group.add_argument("--max-rating", metavar=metavar["rating"], help=text("help_max_rating"))
+                       help=help_text(lang, "help_weights"))
+    group.add_argument("--scale", metavar=metavar["scale"], help=help_text(lang, "help_scale"))
+    group.add_argument("--min-rating", metavar=metavar["rating"],
+                       help=help_text(lang, "help_min_rating"))
+    group.add_argument("--max-rating", metavar=metavar["rating"],
+                       help=help_text(lang, "help_max_rating"))
+
+
+def add_confidence_option(group: argparse._ArgumentGroup, lang: str) -> None:
+    """--confidence, shared by ``compare``."""
+    group.add_argument("--confidence", metavar=metavars(lang)["level"], default="0.95",
+                       help=help_text(lang, "help_confidence", default=format_number(0.95, lang)))
 
 
 def add_common_options(group: argparse._ArgumentGroup, lang: str,
@@ -292,6 +340,14 @@ def parse_integer_option(option: str, value: str | None) -> int | None:
     return int(cleaned)
 
 
+def integer_option(option: str, value: str) -> int:
+    """An option that always has a value (a default), as a whole number."""
+    number = parse_integer_option(option, value)
+    if number is None:  # pragma: no cover - argparse gives the default
+        raise CliError("missing_value", option=option)
+    return number
+
+
 def csv_delimiter(value: str | None, lang: str) -> str:
     """The delimiter of ``--csv`` output: the one asked for, else the one a spreadsheet in the
     output language expects: a semicolon where numbers take a decimal comma (Spanish, Turkish),
@@ -321,3 +377,21 @@ def parse_confidence(value: str) -> float:
         raise InputError("bad_confidence", value=value)
     return number
 
+
+
+def parse_kappa0(value: str | None) -> float | None:
+    """``--kappa0``: a number from -1 to 1, with a decimal point or comma (``0,6``).
+
+    >>> parse_kappa0("0,6"), parse_kappa0(None), parse_kappa0("−0.2")
+    (0.6, None, -0.2)
+    """
+    if value is None:
+        return None
+    cleaned = value.strip().replace(",", ".").replace("\u2212", "-")
+    try:
+        number = float(cleaned)
+    except ValueError:
+        raise InputError("bad_kappa_null", value=value) from None
+    if not (math.isfinite(number) and -1.0 <= number <= 1.0):
+        raise InputError("bad_kappa_null", value=value)
+    return check_kappa0(number)

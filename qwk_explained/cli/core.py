@@ -29,8 +29,10 @@ from .args import (
     build_check_parser,
     build_parser,
     csv_delimiter,
+    integer_option,
     join_dash_values,
     language_option,
+    parse_kappa0,
     requested_language,
 )
 from .batch import run_batch
@@ -42,6 +44,7 @@ from .check import (
     render_check,
     submission_json,
 )
+from .compare import build_compare_parser, run_compare
 from .csv_output import Spreadsheet
 from .errors import CliError, ExitStatus
 from .inputs import compute, read_text
@@ -121,14 +124,24 @@ def main(argv: Sequence[str] | None = None) -> int:
             if arguments[:1] == ["check"]:
                 checking = build_check_parser(lang).parse_args(join_dash_values(arguments[1:]))
                 text = run_check(checking, lang)
+            elif arguments[:1] == ["compare"]:
+                comparing = build_compare_parser(lang).parse_args(
+                    join_dash_values(arguments[1:]))
+                text = run_compare(comparing, lang)
             else:
                 args = build_parser(lang).parse_args(join_dash_values(arguments))
                 result, stats = compute(args)
+                kappa0 = parse_kappa0(args.kappa0)
+                boot = result.bootstrap(integer_option("--resamples", args.resamples),
+                                        seed=integer_option("--seed", args.seed),
+                                        confidence=stats.confidence)
+                test = None if kappa0 is None else result.kappa_test(kappa0)
                 if args.json:
-                    text = json.dumps(result_json(result, stats), ensure_ascii=False,
-                                      allow_nan=False) + "\n"
+                    text = json.dumps(result_json(result, stats, boot, test),
+                                      ensure_ascii=False, allow_nan=False) + "\n"
                 else:
-                    text = render_text(result, stats, lang, args.scale or "range")
+                    text = render_text(result, stats, lang, args.scale or "range", boot=boot,
+                                       test=test)
         except QwkError as error:
             if sys.stderr is not None:
                 write(sys.stderr, _one_line(message(lang, error)))
@@ -147,7 +160,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             os.dup2(devnull, sys.stdout.fileno())
         except (OSError, ValueError, AttributeError):
             pass
-        return ExitStatus.BUG
+        return ExitStatus.BROKEN_PIPE
     except Exception as error:  # the last guard: a user never sees a traceback
         try:
             text = t(lang, "cli.unexpected_error", kind=type(error).__name__)

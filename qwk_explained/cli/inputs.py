@@ -70,14 +70,17 @@ def read_text(path: str) -> str:
     return decode_text(read_bytes(path))
 
 
-def read_ratings_file(path: str) -> tuple[NDArray[np.int64], ...]:
-    """One or two rating columns from a text or CSV file (``-`` reads standard input).
+def read_ratings_file(path: str, max_columns: int = 2) -> tuple[NDArray[np.int64], ...]:
+    """One or two rating columns from a text or CSV file (``-`` reads standard input); up to
+    ``max_columns`` (three for ``compare``: actual, model A, model B).
 
     A file with one line of ratings is a vector (``4, 4, 3, 1``); otherwise it is read as CSV with
     one column (one rater) or two (actual, then predicted), header optional (a header alone is
     said to be one). A text file holding several ratings per line that is no CSV (the first line
     has more than two, or they are separated by spaces) falls back to being read as one vector;
-    a CSV whose lines have different widths never does: the line is named.
+    a CSV whose lines have different widths never does: the line is named. With three columns
+    allowed, a file with more stays a CSV (``csv_too_many_columns``), since a comparison's file
+    is a table.
     """
     text = read_text(path)
     lines = [line for line in text.splitlines() if line.strip()]
@@ -86,11 +89,13 @@ def read_ratings_file(path: str) -> tuple[NDArray[np.int64], ...]:
     if len(lines) == 1 and any(character.isdigit() for character in lines[0]):
         return (parse_vector(text),)
     try:
-        return parse_csv(text).columns
+        return parse_csv(text, max_columns=max_columns).columns
     except InputError as csv_error:
+        fallback = {"csv_ragged", "csv_bad_cell"}
+        if max_columns < 3:
+            fallback.add("csv_too_many_columns")
         ragged_csv = csv_error.code == "csv_ragged" and _has_delimiter(lines[0])
-        if ragged_csv or csv_error.code not in {"csv_too_many_columns", "csv_ragged",
-                                                 "csv_bad_cell"}:
+        if ragged_csv or csv_error.code not in fallback:
             raise
         try:
             return (parse_vector(text),)

@@ -11,7 +11,8 @@ from __future__ import annotations
 import shutil
 from typing import Any
 
-from qwk_explained.core.stats import KappaStatistics
+from qwk_explained.core.resampling import Bootstrap
+from qwk_explained.core.stats import KappaStatistics, KappaTest
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Cell, Scale
 from qwk_explained.present import columns
@@ -56,12 +57,14 @@ def header_lines(tx: TerminalText, result: Walkthrough, scale: Scale) -> list[st
 
 
 def render_text(result: Walkthrough, stats: KappaStatistics, lang: str, scale: Scale = "range",
-                cell: Cell | None = None) -> str:
+                cell: Cell | None = None, boot: Bootstrap | None = None,
+                test: KappaTest | None = None) -> str:
     """The whole walkthrough as terminal text in ``lang`` (what the CLI prints by default).
 
     ``scale`` is the convention the labels were built with (the result does not record it);
-    ``cell`` (positions) is the one the steps work out, by default the app's first one.
+    ``cell`` (positions) is the one the steps work out, by default the app's first one; ``boot``
+    and ``test`` (the bootstrap, the test against kappa0) follow the statistics when given.
     """
     blocks = outline(result, lang, Source(scale=scale), stats.confidence, cell=cell,
-                     surface=TERMINAL)
+                     surface=TERMINAL, boot=boot, test=test)
     return plain_text(blocks, width())

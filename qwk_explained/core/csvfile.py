@@ -48,7 +48,7 @@ def _delimiter(line: str) -> str | None:
     return None
 
 
-def parse_csv(data: bytes | str) -> CsvColumns:
+def parse_csv(data: bytes | str, *, max_columns: int = 2) -> CsvColumns:
     """Read ratings from a CSV file: one integer column (one rater) or two (actual, predicted).
 
     Parameters
@@ -65,7 +65,8 @@ def parse_csv(data: bytes | str) -> CsvColumns:
     -------
     CsvColumns
         ``columns``, one or two int64 vectors (actual, then predicted), and ``header``, the
-        column names, or ``None`` when the file has none.
+        column names, or ``None`` when the file has none. With ``max_columns=3`` a third
+        column is read too (actual, model A, model B: a comparison of two models).
 
     Raises
     ------
@@ -101,8 +102,8 @@ def parse_csv(data: bytes | str) -> CsvColumns:
     ...     print(error.code, error.params)
     csv_ragged {'line': 2, 'count': 1}
     """
-    plain = _parse_csv_plain(data)
-    return plain if plain is not None else _parse_csv_careful(data)
+    plain = _parse_csv_plain(data, max_columns=max_columns)
+    return plain if plain is not None else _parse_csv_careful(data, max_columns)
 
 
 def _cells(line: str, delimiter: str | None) -> list[str]:
@@ -131,7 +132,8 @@ def _header_of(first_line: str) -> tuple[str | None, list[str], tuple[str, ...] 
 _PLAIN_BODY = b"0123456789+- \r\n"
 
 
-def _parse_csv_plain(data: bytes | str, *, reader: str = "auto") -> CsvColumns | None:
+def _parse_csv_plain(data: bytes | str, *, reader: str = "auto",
+                     max_columns: int = 2) -> CsvColumns | None:
     """The common upload (integers, one delimiter, maybe a header) read by a C CSV reader.
 
     Why: the careful reader builds a Python string per cell and converts them with numpy while
@@ -158,7 +160,7 @@ def _parse_csv_plain(data: bytes | str, *, reader: str = "auto") -> CsvColumns |
         return None
     delimiter, first, header = _header_of(first_line)
     body = raw[end + 1:] if header else raw[start:]
-    if (len(first) > 2 or not body.strip() or body.count(b"\r") != body.count(b"\r\n")
+    if (len(first) > max_columns or not body.strip() or body.count(b"\r") != body.count(b"\r\n")
             or body.translate(None, _PLAIN_BODY + (delimiter or "").encode())):
         return None
     try:
@@ -202,7 +204,7 @@ def _line_blocks(text: str) -> Iterator[tuple[list[int], list[str]]]:
         start = end
 
 
-def _parse_csv_careful(data: bytes | str) -> CsvColumns:
+def _parse_csv_careful(data: bytes | str, max_columns: int = 2) -> CsvColumns:
     """:func:`parse_csv` for any file: every line and cell checked, the first problem named.
 
     Items (rows) are counted against :data:`~.limits.MAX_ITEMS`, not cells. The file is read a
@@ -221,7 +223,7 @@ def _parse_csv_careful(data: bytes | str) -> CsvColumns:
                 continue
             delimiter, cells, header = _header_of(lines[first])
             width = len(cells)
-            if width > 2:
+            if width > max_columns:
                 raise InputError("csv_too_many_columns", count=width)
             read = [[] for _ in range(width)]
             start = first + 1 if header else first
@@ -268,6 +270,8 @@ def _block_cells(numbers: list[int], lines: list[str], delimiter: str | None,
         cells = _cells(line, delimiter)
         if not cells:  # ",," or ";": an empty row of a spreadsheet's export
             continue
+        if len(cells) != width and width == 3:  # a comparison's: actual, model A, model B
+            raise InputError("csv_ragged_three", line=number, count=len(cells))
         if len(cells) != width:
             raise InputError("csv_ragged", line=number, count=len(cells))
         for column, cell in zip(columns, cells, strict=True):

@@ -15,3 +15,14 @@ MAX_ABS_RATING = 1_000_000_000
 #: Largest count accepted in one cell of a contingency table.
 MAX_CELL_COUNT = MAX_ITEMS
 
+#: Fewest and most resamples of a bootstrap or a permutation test: fewer than 100 cannot place a
+#: 95 % interval's ends; 100,000 already fix them to the third decimal, and more would only let
+#: one request hold the server for long.
+MIN_RESAMPLES = 100
+MAX_RESAMPLES = 100_000
+#: Resamples drawn when the caller does not say: the ends of a 95 % interval to about 0.01 of
+#: kappa's spread, in a fraction of a second whatever n is.
+DEFAULT_RESAMPLES = 2000
+#: Largest seed of the random generator accepted (numpy takes any non-negative integer; a seed
+#: typed by a person fits in 63 bits).
+MAX_SEED = 2**63 - 1

@@ -241,3 +241,105 @@ def kappa_statistics(result: CountedTable, confidence: float = 0.95) -> KappaSta
         p_o=p_o,
         p_e=p_e,
     )
+
+
+@dataclass(frozen=True)
+class KappaTest:
+    """The z test of "kappa = kappa0" against "kappa differs from kappa0".
+
+    Attributes
+    ----------
+    kappa0 : float
+        The value tested.
+    kappa : float or None
+        The estimate.
+    se : float or None
+        The standard error used: SE0 when ``kappa0`` is 0 (chance agreement: the raters are
+        independent under the null hypothesis, given the margins), SE otherwise (the raters are
+        not independent when kappa is kappa0 > 0, so only the large-sample SE describes kappa's
+        spread).
+    uses_se0 : bool
+        Whether ``se`` is SE0.
+    z : float or None
+        ``(kappa - kappa0) / se``; ``None`` when kappa or that standard error is undefined or 0.
+    p_value : float or None
+        Two-sided.
+    p_greater : float or None
+        One-sided, for "kappa > kappa0" (the question "is agreement at least 0.6?").
+    """
+
+    kappa0: float
+    kappa: float | None
+    se: float | None
+    uses_se0: bool
+    z: float | None
+    p_value: float | None
+    p_greater: float | None
+
+
+def check_kappa0(kappa0: object) -> float:
+    """``kappa0`` as a float in [-1, 1], else ``bad_kappa_null``."""
+    if (isinstance(kappa0, bool) or not isinstance(kappa0, int | float | np.floating)
+            or not -1.0 <= float(kappa0) <= 1.0):
+        raise InputError("bad_kappa_null", value=str(kappa0))
+    return float(kappa0)
+
+
+def kappa_test(result: CountedTable, kappa0: float) -> KappaTest:
+    r"""Test the hypothesis kappa = kappa0 with the large-sample z statistic.
+
+    Parameters
+    ----------
+    result : Walkthrough
+        The computed steps.
+    kappa0 : float
+        The value to test, between -1 and 1; 0 is the classic test of chance agreement.
+
+    Returns
+    -------
+    KappaTest
+        z, the two-sided p-value and the one-sided one for kappa > kappa0.
+
+    Raises
+    ------
+    InputError
+        ``bad_kappa_null`` when ``kappa0`` is not a number between -1 and 1.
+
+    Notes
+    -----
+    .. math::
+
+        z = \frac{\kappa - \kappa_0}{\mathrm{SE}_{\kappa_0}}, \qquad
+        \mathrm{SE}_{\kappa_0} = \begin{cases} \mathrm{SE}_0 & \kappa_0 = 0 \\
+        \mathrm{SE} & \kappa_0 \neq 0 \end{cases}
+
+    Under kappa = 0 the raters are independent given their margins, and SE0 is kappa's standard
+    error under exactly that hypothesis; a kappa0 other than 0 says nothing that fixes the
+    table's cells, so the test uses the large-sample SE (Fleiss, Levin and Paik 2003, section
+    18.1), as the interval does: kappa0 lies outside the interval at level 1 - alpha exactly
+    when this two-sided p-value is below alpha.
+
+    References
+    ----------
+    .. [1] J. L. Fleiss, B. Levin and M. C. Paik (2003), *Statistical Methods for Rates and
+       Proportions*, 3rd ed., Wiley, chapter 18.
+
+    Examples
+    --------
+    >>> from qwk_explained import walkthrough
+    >>> result = walkthrough([4, 4, 3, 4, 4, 4, 1, 1, 2, 1], [0, 2, 1, 0, 0, 0, 1, 1, 2, 1])
+    >>> test = kappa_test(result, 0)
+    >>> test.uses_se0, round(test.z, 4) == round(result.statistics().z, 4)
+    (True, True)
+    >>> round(kappa_test(result, 0.6).z, 2)
+    -9.97
+    """
+    kappa0 = check_kappa0(kappa0)
+    stats = kappa_statistics(result)
+    uses_se0 = kappa0 == 0
+    se = stats.se0 if uses_se0 else stats.se
+    if result.kappa is None or se is None or se <= 0:
+        return KappaTest(kappa0, result.kappa, se, uses_se0, None, None, None)
+    z = (result.kappa - kappa0) / se
+    return KappaTest(kappa0, result.kappa, se, uses_se0, z,
+                     math.erfc(abs(z) / math.sqrt(2.0)), 0.5 * math.erfc(z / math.sqrt(2.0)))

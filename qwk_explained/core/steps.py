@@ -16,15 +16,20 @@ the step catalogue (:mod:`qwk_explained.present.catalogue`) every surface shows:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from . import limits
+from .costs import CostMap, cost_map
 from .counting import count_pairs
 from .errors import InputError
+from .influence import Influence, influence
+from .resampling import Bootstrap, bootstrap
 from .scale import rating_scale, scale_labels
-from .stats import KappaStatistics, kappa_statistics
+from .stats import KappaStatistics, KappaTest, kappa_statistics, kappa_test
 from .tables import as_table
 from .types import (
     Cell,
@@ -159,6 +164,73 @@ class Walkthrough:
         (0.0741, -0.2612, -0.0173)
         """
         return kappa_statistics(self, confidence=confidence)
+
+    @cached_property
+    def cost_map(self) -> CostMap | None:
+        """Where kappa is lost: each cell's cost ``w_ij O_ij / (n den)`` (adding up to
+        1 - kappa) and its signed cost against chance (adding up to -kappa); ``None`` when
+        kappa is undefined. See :func:`qwk_explained.core.costs.cost_map`.
+
+        >>> result = walkthrough([4, 4, 3, 4, 4, 4, 1, 1, 2, 1], [0, 2, 1, 0, 0, 0, 1, 1, 2, 1])
+        >>> round(float(result.cost_map.cost[4, 0]), 2), round(1 - result.kappa, 2)
+        (1.01, 1.14)
+        """
+        return cost_map(self)
+
+    @cached_property
+    def influence(self) -> Influence:
+        """Kappa without one item of each cell (the jackknife), and with one item's prediction
+        moved one level toward its actual rating, for every cell at once (O(N²)). See
+        :func:`qwk_explained.core.influence.influence`.
+
+        >>> result = walkthrough([4, 4, 3, 4, 4, 4, 1, 1, 2, 1], [0, 2, 1, 0, 0, 0, 1, 1, 2, 1])
+        >>> round(float(result.influence.moved[4, 0]), 4)  # item 1 predicted 1 instead of 0
+        -0.1092
+        """
+        return influence(self)
+
+    def bootstrap(self, resamples: int = limits.DEFAULT_RESAMPLES, *, seed: int = 0,
+                  confidence: float = 0.95) -> Bootstrap | None:
+        """The bootstrap of kappa over items (percentile and BCa intervals), drawn as cell
+        counts: O(B·N²) whatever n is. ``None`` when kappa is undefined.
+
+        Parameters
+        ----------
+        resamples : int, default=2000
+            B, between 100 and 100,000.
+        seed : int, default=0
+            The random generator's seed: the same seed gives the same resamples.
+        confidence : float, default=0.95
+            Level of the intervals.
+
+        Returns
+        -------
+        Bootstrap or None
+
+        Raises
+        ------
+        InputError
+            ``bad_resamples``, ``bad_seed`` or ``bad_confidence``.
+
+        See Also
+        --------
+        qwk_explained.core.resampling.bootstrap : The function behind this method.
+        """
+        return bootstrap(self, resamples, seed=seed, confidence=confidence)
+
+    def kappa_test(self, kappa0: float) -> KappaTest:
+        """The z test of kappa = ``kappa0`` (SE0 for 0, SE otherwise), two- and one-sided.
+
+        Raises
+        ------
+        InputError
+            ``bad_kappa_null`` for a ``kappa0`` outside [-1, 1].
+
+        See Also
+        --------
+        qwk_explained.core.stats.kappa_test : The function behind this method.
+        """
+        return kappa_test(self, kappa0)
 
 
 def _undefined_reason(size: int, weights: NDArray[np.float64], actual_hist: NDArray[np.int64],

@@ -26,7 +26,7 @@ from qwk_explained.present.markup import BOLD
 
 #: HTML heading of each block level (an explanation sits inside a notebook's cells, under the
 #: notebook's own titles, as its Markdown does).
-_HTML_LEVEL = {1: "h3", 2: "h4"}
+_HTML_LEVEL = {1: "h3", 2: "h4", 3: "h5"}
 
 
 # --- MathML --------------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from qwk_explained.core.types import Quantity
+from qwk_explained.core.types import Cell, Quantity
 
 if TYPE_CHECKING:
     from qwk_explained.core.steps import Walkthrough
@@ -103,6 +103,9 @@ class Table:
     latex: str = ""
     role: Role = "table"
     quantity: Quantity | None = None
+    #: The cell of O (positions) each row is about, when the rows are cells (the list of fixes):
+    #: a surface that follows cells follows the one a row names.
+    cells: tuple[Cell, ...] = ()
 
 
 @dataclass(frozen=True)

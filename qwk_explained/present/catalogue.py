@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Literal, get_args
 
 import numpy as np
+from numpy.typing import NDArray
 
 from qwk_explained.core.stats import KappaStatistics
 from qwk_explained.core.steps import Walkthrough
@@ -41,8 +42,8 @@ from qwk_explained.core.types import Cell, Quantity
 from qwk_explained.teaching import cells
 from qwk_explained.teaching.interpret import shown_interval
 
-from . import formulas, inference
-from .blocks import Block, Chart, Formula, Heading, Metric, Text
+from . import formulas, inference, losses
+from .blocks import Block, Chart, Formula, Heading, Metric, Table, Text
 from .colours import HeatmapKind
 from .i18n import t
 from .numbers import format_label, format_number, format_percent
@@ -51,13 +52,16 @@ StepSlug = Literal["observed", "weights", "histograms", "expected", "normalizati
                    "kappa"]
 SLUGS: tuple[StepSlug, ...] = get_args(StepSlug)
 
-#: The walkthrough's charts, by the result's attribute they draw (and the two histograms).
+#: The walkthrough's charts, by the result's attribute they draw (and the two histograms), and
+#: step 6's cost maps (``cost`` and ``signed_cost``, from the result's ``cost_map``).
 FigureName = Literal["observed", "weights", "histograms", "expected", "observed_norm",
-                     "expected_norm", "weighted_observed", "weighted_expected"]
+                     "expected_norm", "weighted_observed", "weighted_expected", "cost",
+                     "signed_cost"]
 FIGURE_NAMES: tuple[FigureName, ...] = get_args(FigureName)
 
-__all__ = ["BY_SLUG", "FIGURES", "FIGURE_NAMES", "SLUGS", "STEPS", "STEP_OF", "Figure",
-           "FigureName", "Quantity", "Step", "StepSlug", "items_text", "step", "verdict_blocks"]
+__all__ = ["BY_SLUG", "COST_FIGURES", "FIGURES", "FIGURE_NAMES", "SLUGS", "STEPS", "STEP_OF",
+           "Figure", "FigureName", "Quantity", "Step", "StepSlug", "figure_values", "items_text",
+           "step", "verdict_blocks"]
 
 
 # --- the charts ----------------------------------------------------------------------------------
@@ -106,7 +110,25 @@ FIGURES: dict[FigureName, Figure] = {figure.name: figure for figure in (
            _weighted_cell("O")),
     Figure("weighted_expected", "denominator", "products", False, r"w \cdot \frac{E}{n}",
            _weighted_cell("E")),
+    Figure("cost", None, "costs", False, r"\text{cost}", formulas.cost_cell),
+    Figure("signed_cost", None, "signed", False, r"\text{cost}^{\pm}", formulas.signed_cost_cell),
 )}
+
+
+#: Step 6's two cost maps: derived from the result's steps, not steps of their own.
+COST_FIGURES: tuple[FigureName, ...] = ("cost", "signed_cost")
+
+
+def figure_values(result: Walkthrough, name: FigureName) -> NDArray[np.float64]:
+    """The N x N numbers chart ``name`` draws: the result's matrix of that name, or a cost map
+    (NaN everywhere when kappa is undefined: no cost can be said)."""
+    if name in COST_FIGURES:
+        costs = result.cost_map
+        if costs is None:
+            return np.full((result.size, result.size), np.nan)
+        return costs.cost if name == "cost" else costs.signed
+    values: NDArray[np.float64] = getattr(result, name)
+    return values
 
 
 # --- the steps -----------------------------------------------------------------------------------
@@ -131,6 +153,8 @@ class Step:
     per_cell: bool
     figures: tuple[FigureName, ...]
     body: Body
+    #: What the step writes after its charts (step 6: where kappa is lost, which fix pays most).
+    after: Body | None = None
 
     @property
     def title_key(self) -> str:
@@ -152,7 +176,8 @@ class Step:
         return [Heading(self.heading(lang), 2, anchor=self.slug),
                 Text(t(lang, self.text_key), role="explanation"),
                 *self.body(result, cell, lang, stats),
-                *(Chart(name, result, quantity=FIGURES[name].quantity) for name in self.figures)]
+                *(Chart(name, result, quantity=FIGURES[name].quantity) for name in self.figures),
+                *(self.after(result, cell, lang, stats) if self.after is not None else ())]
 
 
 def _with_your_numbers(lang: str) -> Text:
@@ -253,6 +278,39 @@ def _sums(result: Walkthrough, cell: Cell, lang: str,
             yield Text(said, f"share_{name}", "cell")
 
 
+def _where_lost(result: Walkthrough, cell: Cell, lang: str,
+                stats: KappaStatistics | None) -> Iterator[Block]:
+    """After the sums: where kappa is lost (each cell's cost and its cost against chance, the
+    costliest cells in words with their items, the followed cell's two costs) and which fix pays
+    most (one item of a cell predicted a level closer, or left out; a row follows its cell)."""
+    yield Heading(t(lang, "losses.title"), 3, anchor="where-lost")
+    costs = losses.cost_sentences(result, lang)
+    if result.cost_map is None:
+        yield from (Text(sentence.text, sentence.name) for sentence in costs)
+        return
+    yield Text(costs[0].text, "losses_explain")
+    yield Formula(formulas.side_by_side([formulas.cost_generic(),
+                                         formulas.signed_cost_generic()]), "generic")
+    yield Chart("cost", result)
+    yield Chart("signed_cost", result)
+    # The costliest cells in one paragraph, then what the signed map says in another.
+    yield Text(" ".join(sentence.text for sentence in costs[1:]), costs[-1].name)
+    yield Text(" ".join(sentence.text for sentence in losses.signed_sentences(result, lang)),
+               "signed_explain")
+    yield Formula(formulas.side_by_side([formulas.cost_cell(result, *cell, lang),
+                                         formulas.signed_cost_cell(result, *cell, lang)]),
+                  "cell")
+    yield Heading(t(lang, "influence.title"), 3, anchor="fixes")
+    fixes = losses.fixes(result, lang)
+    for sentence in losses.influence_sentences(result, lang, fixes):
+        yield Text(sentence.text, sentence.name)
+        if sentence.name == "explain" and fixes:
+            header = [t(lang, f"influence.col_{name}") for name in losses.FIX_COLUMNS]
+            rows = tuple((cells_[0], cells_[1:]) for cells_ in map(losses.fix_cells, fixes))
+            yield Table("", header[0], tuple(header[1:]), rows, "fixes",
+                        cells=tuple(fix.cell for fix in fixes))
+
+
 def _kappa(result: Walkthrough, cell: Cell, lang: str,
            stats: KappaStatistics | None) -> Iterator[Block]:
     yield Formula(formulas.kappa_generic(), "generic", "kappa")
@@ -305,7 +363,7 @@ STEPS: tuple[Step, ...] = (
     Step(5, "normalization", ("observed_norm", "expected_norm"), True,
          ("observed_norm", "expected_norm"), _normalization),
     Step(6, "sums", ("numerator", "denominator"), False,
-         ("weighted_observed", "weighted_expected"), _sums),
+         ("weighted_observed", "weighted_expected"), _sums, _where_lost),
     Step(7, "kappa", ("kappa",), False, (), _kappa),
 )
 

@@ -35,9 +35,11 @@ from numpy.typing import NDArray
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Cell
 
-from .catalogue import FIGURES, FigureName
+from .blocks import Table
+from .catalogue import COST_FIGURES, FIGURES, FigureName, figure_values
 from .colours import (
     DARK_TEXT,
+    DIVERGING,
     LIGHT_TEXT,
     SCALE_OF_KIND,
     HeatmapKind,
@@ -110,6 +112,27 @@ def _weight_tip(result: Walkthrough, i: int, j: int, lang: str) -> str:
     return f"{head} = {symbolic}{positions} = {plugged} = {value}"
 
 
+def _cost_tip(result: Walkthrough, which: FigureName, i: int, j: int, lang: str,
+              ratings: tuple[str, str]) -> str:
+    """A cell of a cost map: ``cost = w · O / n / den = 1 · 4 / 10 / 0.395 = 1.0127``, as
+    :func:`.formulas.cost_cell` (and ``signed_cost_cell``) write it."""
+    costs = result.cost_map
+    signed = which == "signed_cost"
+    head = _cell_symbol("cost±" if signed else "cost", *ratings)
+    if costs is None:
+        return f"{head} = ?"
+    o, e, w = (_cell_symbol(s, *ratings) for s in ("O", "E", "w"))
+    count = format_count(result.observed[i, j], lang)
+    n, den = format_count(result.n, lang), format_number(result.denominator, lang)
+    weight = format_number(float(result.weights[i, j]), lang)
+    if signed:
+        expected = format_number(float(result.expected[i, j]), lang)
+        return (f"{head} = {w} · ({o} {_MINUS} {e}) / n / den = {weight} · ({count} {_MINUS} "
+                f"{expected}) / {n} / {den} = {format_number(float(costs.signed[i, j]), lang)}")
+    return (f"{head} = {w} · {o} / n / den = {weight} · {count} / {n} / {den} = "
+            f"{format_number(float(costs.cost[i, j]), lang)}")
+
+
 def _tip(result: Walkthrough, which: FigureName, i: int, j: int, lang: str) -> str:
     """The arithmetic of one cell of chart ``which`` (HTML), every number as in the formulas.
 
@@ -119,6 +142,8 @@ def _tip(result: Walkthrough, which: FigureName, i: int, j: int, lang: str) -> s
     190 µs a cell against 9 µs here. ``tests/app/test_linked_cells.py`` holds the two to the same
     numbers."""
     a, p = format_label(result.labels[i], lang), format_label(result.labels[j], lang)
+    if which in COST_FIGURES:
+        return _cost_tip(result, which, i, j, lang, (a, p))
 
     def number(value: float) -> str:
         return format_number(float(value), lang)
@@ -224,7 +249,7 @@ def matrix_html(
     if highlight is not None and not all(0 <= int(k) < size for k in highlight):
         raise IndexError(f"highlight {highlight} outside the {size} x {size} matrix")
     scale = SCALE_OF_KIND[kind]
-    zmin, top = value_range(values, zmax)
+    zmin, top = value_range(values, zmax, diverging=kind in DIVERGING)
     rgb = np.rint(cell_colors(values, scale, zmin, top)).astype(int)
     light = light_text_mask(values, scale, zmin, top)
     decimals = cell_decimals(size)
@@ -350,8 +375,9 @@ def changed_cells(before: Walkthrough | None, after: Walkthrough,
     """
     if before is None or not np.array_equal(before.labels, after.labels):
         return None
-    same: NDArray[np.bool_] = np.isclose(getattr(before, which), getattr(after, which),
-                                         rtol=0, atol=1e-12)
+    same: NDArray[np.bool_] = np.isclose(figure_values(before, which),
+                                         figure_values(after, which), rtol=0, atol=1e-12,
+                                         equal_nan=True)
     return ~same
 
 
@@ -376,9 +402,28 @@ def walkthrough_chart(result: Walkthrough, which: FigureName, lang: str, cell: C
             highlight=cell, changed=changed)
     figure = FIGURES[which]
     return matrix_html(
-        getattr(result, which), result.labels, title=t(lang, figure.title_key),
+        figure_values(result, which), result.labels, title=t(lang, figure.title_key),
         x_title=t(lang, "steps.axis_predicted"), y_title=t(lang, "steps.axis_actual"),
         kind=figure.kind, lang=lang, full_label=full, highlight=cell, integer=figure.integer,
         tips=cell_tips(result, which, lang) if result.size <= MAX_TEXT_SIZE else None,
         changed=changed_cells(before, result, which))
 
+
+
+# --- the list of fixes ----------------------------------------------------------------------------
+
+
+def fixes_html(table: Table) -> str:
+    """The list of fixes (step 6, which fix pays most) as an HTML table whose rows are buttons
+    for their cells (``data-cell="i,j"``, positions), as a matrix's cells are: hovering a row
+    lights up its cell in every chart, and a click follows it."""
+    head = "".join(f'<th scope="col">{escape(name)}</th>' for name in (table.corner,
+                                                                        *table.columns))
+    rows = []
+    for (label, cells), (i, j) in zip(table.rows, table.cells, strict=True):
+        first = (f'<th scope="row"><button type="button" class="qwk-fix" data-cell="{i},{j}">'
+                 f"{escape(label)}</button></th>")
+        rows.append("<tr>" + first + "".join(f"<td>{escape(cell)}</td>" for cell in cells)
+                    + "</tr>")
+    return (f'<figure class="qwk-chart qwk-fixes"><table><thead><tr>{head}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table></figure>')

@@ -1,7 +1,9 @@
 """The colours of every matrix and bar, and the text colour that stays readable on each cell.
 
 Each meaning of the numbers has one colour-blind-safe sequential scale (counts and proportions
-blue, weights orange, products w*O and w*E purple; never red against green), the same in the
+blue, weights orange, products w*O and w*E purple, each cell's cost red; never red against
+green), and the cost against chance, which has a sign, a diverging one (blue below 0, white at 0,
+red above, with 0 in the middle whatever the values), the same in the
 app's charts, the plotly figures and the notebook. The number written in a cell is white on dark
 cells and near-black on light ones, chosen by the WCAG 2 contrast ratio against the cell's exact
 colour, so it reads on Streamlit's light and dark themes alike.
@@ -17,9 +19,9 @@ from typing import Any, Literal
 import numpy as np
 from numpy.typing import NDArray
 
-ColourScale = Literal["Blues", "Oranges", "Purples"]
+ColourScale = Literal["Blues", "Oranges", "Purples", "Reds", "RdBu_r"]
 #: What the numbers of a heatmap mean; each meaning has its colour scale.
-HeatmapKind = Literal["counts", "proportions", "weights", "products"]
+HeatmapKind = Literal["counts", "proportions", "weights", "products", "costs", "signed"]
 
 # ColorBrewer sequential scales (as in plotly.colors.sequential), written out so the text colour is
 # computed from exactly the colours that are painted (interpolated linearly in RGB between stops).
@@ -29,12 +31,21 @@ _ORANGES = ((255, 245, 235), (254, 230, 206), (253, 208, 162), (253, 174, 107), 
             (241, 105, 19), (217, 72, 1), (166, 54, 3), (127, 39, 4))
 _PURPLES = ((252, 251, 253), (239, 237, 245), (218, 218, 235), (188, 189, 220), (158, 154, 200),
             (128, 125, 186), (106, 81, 163), (84, 39, 143), (63, 0, 125))
+_REDS = ((255, 245, 240), (254, 224, 210), (252, 187, 161), (252, 146, 114), (251, 106, 74),
+         (239, 59, 44), (203, 24, 29), (165, 15, 21), (103, 0, 13))
+# ColorBrewer's RdBu, reversed: blue for the lowest values, white in the middle, red at the top.
+_RDBU_R = ((5, 48, 97), (33, 102, 172), (67, 147, 195), (146, 197, 222), (209, 229, 240),
+           (247, 247, 247), (253, 219, 199), (244, 165, 130), (214, 96, 77), (178, 24, 43),
+           (103, 0, 31))
 
 #: Colour scale name per meaning of the numbers in a heatmap.
 SCALE_OF_KIND: dict[HeatmapKind, ColourScale] = {"counts": "Blues", "proportions": "Blues",
-                                       "weights": "Oranges", "products": "Purples"}
+                                                  "weights": "Oranges", "products": "Purples",
+                                                  "costs": "Reds", "signed": "RdBu_r"}
+#: The kinds whose numbers have a sign: 0 sits in the middle of their scale.
+DIVERGING: frozenset[HeatmapKind] = frozenset({"signed"})
 _STOPS: dict[ColourScale, tuple[tuple[int, int, int], ...]] = {
-    "Blues": _BLUES, "Oranges": _ORANGES, "Purples": _PURPLES}
+    "Blues": _BLUES, "Oranges": _ORANGES, "Purples": _PURPLES, "Reds": _REDS, "RdBu_r": _RDBU_R}
 
 #: Okabe-Ito blue and orange: distinguishable with every common colour-vision deficiency.
 ACTUAL_COLOR = "#0072B2"
@@ -86,12 +97,21 @@ def light_text_mask(values: Any, scale: ColourScale, zmin: float, zmax: float) -
     return with_light > with_dark
 
 
-def value_range(values: NDArray[np.float64], zmax: float | None = None) -> tuple[float, float]:
-    """The ends of the colour scale: from 0 (or a negative minimum) to the largest value.
+def value_range(values: NDArray[np.float64], zmax: float | None = None, *,
+                diverging: bool = False) -> tuple[float, float]:
+    """The ends of the colour scale: from 0 (or a negative minimum) to the largest value; for a
+    ``diverging`` scale, symmetric around 0 so that 0 is painted its middle (white).
 
     All zeros are painted the lightest colour, not the middle one: the range is then 0..1.
+
+    >>> value_range(np.array([-0.3, 0.5]), diverging=True), value_range(np.array([0.0, 2.0]))
+    ((-0.5, 0.5), (0.0, 2.0))
     """
     finite = values[np.isfinite(values)]
+    if diverging:
+        reach = float(np.abs(finite).max()) if finite.size else 0.0
+        reach = reach if reach > 0 else 1.0
+        return -reach, reach
     zmin = min(0.0, float(finite.min())) if finite.size else 0.0
     top = float(finite.max()) if finite.size else 0.0
     high = float(zmax) if zmax is not None else top

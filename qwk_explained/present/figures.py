@@ -38,10 +38,11 @@ from numpy.typing import NDArray
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Cell
 
-from .catalogue import FIGURES, FigureName
+from .catalogue import FIGURES, FigureName, figure_values
 from .colours import (
     ACTUAL_COLOR,
     DARK_TEXT,
+    DIVERGING,
     LIGHT_TEXT,
     PREDICTED_COLOR,
     SCALE_OF_KIND,
@@ -162,7 +163,7 @@ def heatmap(
     if values.shape != (size, size):
         raise ValueError(f"matrix of shape {values.shape} does not match {size} labels")
     scale = SCALE_OF_KIND[kind]
-    zmin, zmax = value_range(values, zmax)
+    zmin, zmax = value_range(values, zmax, diverging=kind in DIVERGING)
 
     flat = values.ravel()
     if integer:
@@ -318,6 +319,6 @@ def walkthrough_figure(result: Walkthrough, which: FigureName, lang: str,
             y_title=t(lang, "steps.axis_count"), actual_name=t(lang, "steps.actual_name"),
             predicted_name=t(lang, "steps.predicted_name"), lang=lang)
     return heatmap(
-        getattr(result, which), result.labels, title=t(lang, figure.title_key),
+        figure_values(result, which), result.labels, title=t(lang, figure.title_key),
         x_title=t(lang, "steps.axis_predicted"), y_title=t(lang, "steps.axis_actual"),
         kind=figure.kind, lang=lang, highlight=cell, integer=figure.integer)

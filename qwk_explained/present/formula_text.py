@@ -30,7 +30,7 @@ from . import columns
 _TOKEN = re.compile(r"\\[a-zA-Z]+|\\.|\{|\}|[_^&]|\s+|.", re.DOTALL)
 
 #: Bases indexed like matrices and vectors: their subscripts are written in brackets.
-_INDEXED = set("OEwhap") | {"hᵃ", "hᵖ", "a\u0304"}
+_INDEXED = set("OEwhap") | {"hᵃ", "hᵖ", "a\u0304", "cost"}
 _SUBSCRIPT = str.maketrans("0123456789+-−=()aeoxhklmnpstijruv,.",
                            "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ₐₑₒₓₕₖₗₘₙₚₛₜᵢⱼᵣᵤᵥ,.")
 _SUPERSCRIPT = str.maketrans("0123456789+-−=()ap", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ᵃᵖ")
@@ -45,7 +45,7 @@ _SILENT = {r"\left", r"\right", r"\bigl", r"\bigr", r"\Big", r"\big", r"\Bigl", 
            r"\displaystyle", r"\quad", r"\qquad", r"\;", r"\!"}
 _MINUS = "−"
 #: What ends an operand: after it, a minus is a subtraction and a thin space a product.
-_OPERAND_END = re.compile(r"[\w)\]}|²³¹⁰-⁹ᵀᵃᵖ₀-₉ₐ-ₜᵢⱼ…?!%κΦ∞.,]$")
+_OPERAND_END = re.compile(r"[\w)\]}|²³¹⁰-⁹ᵀᵃᵖ₀-₉ₐ-ₜᵢⱼ…?!%κΦ∞.,±]$")
 
 
 class _Reader:
@@ -123,7 +123,9 @@ def _convert(tokens: list[str], subscript: bool = False) -> str:
         elif token == "^":
             script = _convert(reader.group(), True)
             converted = script.translate(_SUPERSCRIPT)
-            emit(converted if converted != script or script == "ᵀ" else f"^({script})")
+            # ± has no superscript form: cost^{±} reads as cost± (the signed cost).
+            emit(converted if converted != script or script in ("ᵀ", "±")
+                 else f"^({script})")
         elif token == r"\begin":
             emit(_environment(reader))
         elif token == r"\,":
@@ -190,7 +192,8 @@ def _parenthesized(part: str, denominator: bool) -> str:
 def _subscript(before: str, tokens: list[str]) -> str:
     """A subscript after ``before``: brackets for an indexed matrix or vector, else Unicode."""
     script = _convert(tokens, True)
-    base = re.search(r"(\w+\u0304?)$", before)
+    # A base may carry a sign of its own: cost±[4, 0] is indexed like cost[4, 0].
+    base = re.search(r"(\w+\u0304?)±?$", before)
     if base is not None and base.group(1) in _INDEXED:
         if re.fullmatch(r"[ij]{2}", script):
             script = f"{script[0]}, {script[1]}"

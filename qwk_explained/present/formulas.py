@@ -29,7 +29,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from qwk_explained.core.stats import KappaStatistics
+from qwk_explained.core.stats import KappaStatistics, KappaTest
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import WEIGHTS_NAMES, WeightsName
 from qwk_explained.teaching.interpret import ShownInterval
@@ -628,3 +628,68 @@ def p_value_plugged(stats: KappaStatistics, lang: str = "en") -> str:
         return f"{head} = {UNDEFINED}"
     plugged = rf"{head} = 2\,\bigl(1 - \Phi({_num(abs(stats.z), lang)})\bigr)"
     return format_p_value(stats.p_value, lang, name=plugged, latex=True)
+
+
+# --- where kappa is lost (step 6) ----------------------------------------------------------------
+
+
+def cost_generic() -> str:
+    r"""Each cell's cost, and what the costs add up to: the shortfall of kappa from 1."""
+    return side_by_side([
+        r"\text{cost}_{ij} = \frac{w_{ij}\, O_{ij} / n}{\text{den}}",
+        r"\sum_{i,j} \text{cost}_{ij} = \frac{\text{num}}{\text{den}} = 1 - \kappa"])
+
+
+def signed_cost_generic() -> str:
+    r"""Each cell's cost against chance, and what they add up to: minus kappa."""
+    return side_by_side([
+        r"\text{cost}^{\pm}_{ij} = \frac{w_{ij}\, (O_{ij} - E_{ij}) / n}{\text{den}}",
+        r"\sum_{i,j} \text{cost}^{\pm}_{ij} = \frac{\text{num} - \text{den}}{\text{den}}"
+        r" = -\kappa"])
+
+
+def cost_cell(result: Walkthrough, i: int, j: int, lang: str = "en") -> str:
+    r"""``\text{cost}_{4,0} = \frac{w_{4,0}\, O_{4,0} / n}{\text{den}} = \frac{1 \cdot 4 / 10}
+    {0.395} = 1.0127``; ``?`` when kappa is undefined (den = 0)."""
+    i, j = result.check_cell(i, j)
+    label = _cell(result, i, j)
+    head = rf"\text{{cost}}_{label}"
+    costs = result.cost_map
+    if costs is None:
+        return f"{head} = {UNDEFINED}"
+    return chain([
+        head, rf"\frac{{w_{label}\, O_{label} / n}}{{\text{{den}}}}",
+        rf"\frac{{{_num(result.weights[i, j], lang)} \cdot {_count(result.observed[i, j], lang)}"
+        rf" / {_count(result.n, lang)}}}{{{_num(result.denominator, lang)}}}",
+        _num(costs.cost[i, j], lang)])
+
+
+def signed_cost_cell(result: Walkthrough, i: int, j: int, lang: str = "en") -> str:
+    r"""``\text{cost}^{\pm}_{4,0} = \frac{w_{4,0}\,(O_{4,0} - E_{4,0}) / n}{\text{den}} =
+    \frac{1 \cdot (4 - 2) / 10}{0.395} = 0.5063``; ``?`` when kappa is undefined."""
+    i, j = result.check_cell(i, j)
+    label = _cell(result, i, j)
+    head = rf"\text{{cost}}^{{\pm}}_{label}"
+    costs = result.cost_map
+    if costs is None:
+        return f"{head} = {UNDEFINED}"
+    return chain([
+        head, rf"\frac{{w_{label}\, (O_{label} - E_{label}) / n}}{{\text{{den}}}}",
+        rf"\frac{{{_num(result.weights[i, j], lang)} \cdot ({_count(result.observed[i, j], lang)}"
+        rf" - {_num(result.expected[i, j], lang)}) / {_count(result.n, lang)}}}"
+        rf"{{{_num(result.denominator, lang)}}}",
+        _num(costs.signed[i, j], lang)])
+
+
+def kappa0_test_plugged(test: KappaTest, lang: str = "en") -> str:
+    r"""``z = \frac{\kappa - \kappa_0}{\mathrm{SE}} = \frac{-0.1392 - 0.6}{0.0741} = -9.9699``
+    (``\mathrm{SE}_0`` for kappa0 = 0)."""
+    se = r"\mathrm{SE}_0" if test.uses_se0 else r"\mathrm{SE}"
+    head = rf"z = \frac{{\kappa - \kappa_0}}{{{se}}}"
+    if test.kappa is None or test.se is None or test.z is None:
+        return f"{head} = {UNDEFINED}"
+    kappa0 = _num(test.kappa0, lang)
+    if test.kappa0 < 0:  # "- -0.2" would read as a typo
+        kappa0 = rf"\left({kappa0}\right)"
+    return chain([head, rf"\frac{{{_num(test.kappa, lang)} - {kappa0}}}"
+                        rf"{{{_num(test.se, lang)}}}", _num(test.z, lang)])

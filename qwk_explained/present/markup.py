@@ -65,9 +65,11 @@ def markdown(blocks: Sequence[Block], top: int = 1) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-def _grid(table: Table) -> list[str]:
+def _grid(table: Table, max_width: int = MAX_WIDTH) -> list[str]:
     """An aligned table: the column labels, a rule, then one labelled line per row; measured in
-    columns (a Han character takes two in a monospaced font)."""
+    columns (a Han character takes two in a monospaced font). A table wider than
+    ``max_width`` (the list of fixes on a narrow terminal) is written row by row, one
+    ``column: value`` line each, rather than wrapped into a mess."""
     head = max(columns.width(label) for label in (table.corner, *(row[0] for row in table.rows)))
     width = max(columns.width(cell) for cell in (*table.columns,
                                                 *(c for _, cells in table.rows for c in cells)))
@@ -78,8 +80,18 @@ def _grid(table: Table) -> list[str]:
 
     rule = "  " + "-" * head + "-+-" + "-" * (len(table.columns) * (width + 1) - 1)
     caption = [table.caption] if table.caption else []
+    if columns.width(rule) > max_width:  # a row's first cell, then the others indented
+        return [*caption, *(line for label, cells in table.rows for line in (
+            table.corner + _colon(table.corner) + label,
+            *("  " + name + _colon(name) + value
+              for name, value in zip(table.columns, cells, strict=True))))]
     return [*caption, line(table.corner, table.columns), rule,
             *(line(label, cells) for label, cells in table.rows)]
+
+
+def _colon(name: str) -> str:
+    """The colon after a label: full-width in a Chinese label ("改后的 kappa："), else ": "."""
+    return "\uff1a" if any(columns.is_wide(char) for char in name) else ": "
 
 
 def plain_text(blocks: Sequence[Block], width: int = MAX_WIDTH) -> str:
@@ -97,7 +109,7 @@ def plain_text(blocks: Sequence[Block], width: int = MAX_WIDTH) -> str:
         elif isinstance(block, Formula):
             lines += formula_text.lines(block.latex, width)
         elif isinstance(block, Table):
-            lines += _grid(block)
+            lines += _grid(block, width)
         else:
             raise _unexpected(block)
     return "\n".join(lines) + "\n"

@@ -25,7 +25,8 @@ from typing import Any
 
 from numpy.typing import NDArray
 
-from qwk_explained.core.stats import KappaStatistics
+from qwk_explained.core.resampling import Bootstrap
+from qwk_explained.core.stats import KappaStatistics, KappaTest
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Cell, Quantity, Scale
 from qwk_explained.teaching.cells import default_cell
@@ -33,9 +34,10 @@ from qwk_explained.teaching.interpret import shown_interval
 
 from . import formulas, inference
 from .blocks import Block, Chart, Formula, Heading, Table, Text
-from .catalogue import FIGURES, STEPS, FigureName, Step
+from .catalogue import FIGURES, STEPS, FigureName, Step, figure_values
 from .i18n import t
-from .numbers import format_label, format_number, format_p_value, format_percent
+from .numbers import format_label, format_list, format_number, format_p_value, format_percent
+from .uncertainty import uncertainty_blocks
 
 #: Vectors up to this length are echoed under the terminal's header (and a notebook's).
 MAX_ECHOED_ITEMS = 40
@@ -100,7 +102,7 @@ def _caption(name: FigureName, lang: str) -> str:
 
 def _matrix_table(result: Walkthrough, name: FigureName, lang: str) -> Table:
     figure = FIGURES[name]
-    values: NDArray[Any] = getattr(result, name)
+    values: NDArray[Any] = figure_values(result, name)
     labels = _labels(result, lang)
     rows = tuple(
         (label, tuple(format_number(int(v) if figure.integer else float(v), lang) for v in row))
@@ -142,7 +144,14 @@ def chart_blocks(chart: Chart, lang: str, max_table_size: int | None = MAX_PRINT
 
 
 def _listed(values: Any, lang: str) -> str:
+    """Ratings as data: one after another, commas as in the lists the user typed."""
     return ", ".join(format_label(v, lang) for v in values)
+
+
+def _levels(labels: Any, lang: str) -> str:
+    """The scale's levels inside a sentence, listed as the language lists things ("0, 1, and
+    2"; Chinese "0、1 和 2", where ", " would be a Latin comma in Chinese prose)."""
+    return format_list([format_label(v, lang) for v in labels], lang)
 
 
 def _data_blocks(result: Walkthrough, lang: str, source: Source,
@@ -161,7 +170,7 @@ def _data_blocks(result: Walkthrough, lang: str, source: Source,
         yield from _value_lines(result.actual, result.predicted, lang)
     yield Text(t(lang, "checker.ws.settings",
                  weighting=t(lang, f"common.in_sentence.weights.{name}"),
-                 size=format_number(result.size, lang), labels=_listed(result.labels, lang),
+                 size=format_number(result.size, lang), labels=_levels(result.labels, lang),
                  n=format_number(result.n, lang)), role="header")
 
 
@@ -179,7 +188,7 @@ def _terminal_header(result: Walkthrough, lang: str, source: Source,
     # Values inside a sentence take their in-sentence form, as in the terminal ("Ponderación:
     # cuadrática", not "Cuadrática").
     weighting = t(lang, f"common.in_sentence.weights.{result.weights_name}")
-    labels = _listed(result.labels, lang)
+    labels = _levels(result.labels, lang)
     n, size = format_number(result.n, lang), format_number(result.size, lang)
     if source.from_table or result.actual is None or result.predicted is None:
         yield Text(t(lang, "cli.settings_table", weighting=weighting), role="header")
@@ -220,10 +229,12 @@ def step_blocks(result: Walkthrough, step: Step, lang: str, cell: Cell,
 
 def outline(result: Walkthrough, lang: str, source: Source | None = None,
             confidence: float = 0.95, *, cell: Cell | None = None,
-            surface: Surface = WORKSHEET) -> list[Block]:
+            surface: Surface = WORKSHEET, boot: Bootstrap | None = None,
+            test: KappaTest | None = None) -> list[Block]:
     """The whole walkthrough in ``lang``: the header, every step of the catalogue in its order
     (working out ``cell``, positions; by default the app's first cell), and on a surface with a
-    statistics section the statistics at ``confidence``."""
+    statistics section the statistics at ``confidence``, then how sure one can be (the
+    bootstrap ``boot`` and the test against kappa0 ``test`` when given, and SE versus SE0)."""
     source = source or Source()
     cell = default_cell(result) if cell is None else cell
     stats = result.statistics(confidence)
@@ -232,6 +243,7 @@ def outline(result: Walkthrough, lang: str, source: Source | None = None,
         blocks += step_blocks(result, step, lang, cell, surface, stats)
     if surface.statistics:
         blocks += statistics_blocks(result, stats, lang, derivations=surface.derivations)
+        blocks += uncertainty_blocks(result, stats, lang, boot, test)
     return blocks
 
 

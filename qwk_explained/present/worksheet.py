@@ -26,7 +26,7 @@ from qwk_explained.teaching.conventions import SKLEARN_WEIGHTS
 
 from . import markup
 from .blocks import Formula, Heading, Metric, Table, Text
-from .catalogue import FIGURES
+from .catalogue import COST_FIGURES, FIGURES
 from .i18n import t
 from .languages import language
 from .numbers import format_number
@@ -39,8 +39,9 @@ __all__ = ["CSV_MATRICES", "CSV_VECTORS", "MAX_SNIPPET_ITEMS", "Source", "latex_
 MAX_SNIPPET_ITEMS = 2000
 
 #: The matrices of the CSV export, in the order of the steps: the walkthrough's charts but the
-#: histograms (name, attribute).
-CSV_MATRICES = tuple((name, name) for name in FIGURES if name != "histograms")
+#: histograms and the cost maps, which the JSON of the command line holds (name, attribute).
+CSV_MATRICES = tuple((name, name) for name in FIGURES
+                     if name not in ("histograms", *COST_FIGURES))
 #: The two histograms of the CSV export (one value per rating: the column is left empty).
 CSV_VECTORS = (("actual_hist", "actual_hist"), ("predicted_hist", "predicted_hist"))
 

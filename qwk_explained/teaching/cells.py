@@ -95,6 +95,40 @@ def items_in_cell(result: Walkthrough, i: int, j: int) -> NDArray[np.int64]:
     return np.flatnonzero(mask).astype(np.int64) + 1
 
 
+#: Items read at a time when listing the first items of several cells.
+_BLOCK = 1 << 16
+
+
+def first_items(result: Walkthrough, cells: Sequence[Cell],
+                limit: int = ITEMS_SHOWN) -> dict[Cell, list[int]]:
+    """The first ``limit`` item numbers (from 1) of each cell, in one pass over the items.
+
+    The items are read block by block and the pass stops as soon as every cell has its items
+    (O says how many it has), so the cells with many items, the ones captions name, cost one
+    block, not n comparisons per cell. Empty lists for a result from a table.
+
+    >>> from qwk_explained import walkthrough
+    >>> first_items(walkthrough([4, 4, 3, 4], [0, 2, 1, 0]), [(4, 0), (3, 1)], limit=1)
+    {(4, 0): [1], (3, 1): [3]}
+    """
+    checked = [result.check_cell(*cell) for cell in cells]
+    found: dict[Cell, list[int]] = {cell: [] for cell in checked}
+    if result.actual is None or result.predicted is None:
+        return found
+    wanted = {cell: min(limit, int(result.observed[cell])) for cell in checked}
+    for start in range(0, result.n, _BLOCK):
+        pending = [cell for cell in checked if len(found[cell]) < wanted[cell]]
+        if not pending:
+            break
+        actual = result.actual[start:start + _BLOCK]
+        predicted = result.predicted[start:start + _BLOCK]
+        for i, j in pending:
+            hits = np.flatnonzero((actual == result.labels[i]) & (predicted == result.labels[j]))
+            missing = wanted[(i, j)] - len(found[(i, j)])
+            found[(i, j)] += (hits[:missing] + start + 1).tolist()
+    return found
+
+
 def capped(items: Sequence[int] | NDArray[np.int64],
            limit: int = ITEMS_SHOWN) -> tuple[list[int], int]:
     """The first ``limit`` items and how many are left out ("and N more").

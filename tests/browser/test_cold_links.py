@@ -15,7 +15,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from qwk_explained import walkthrough
+from qwk_app.compare import EXAMPLE
+from qwk_explained import compare, walkthrough
 from qwk_explained.present.catalogue import STEPS
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import LANGUAGES
@@ -42,6 +43,7 @@ LINKS: dict[str, tuple[str, dict[str, str]]] = {
     "theory": ("zh", {}),
     "pitfalls": ("es", {}),
     "practice": ("tr", {"seed": "42"}),
+    "compare": ("zh", {}),
 }
 
 
@@ -76,6 +78,10 @@ def test_first_visit_is_a_deep_link(slug: str, cold_server: Callable[[], str],
         progress = t(lang, "step_by_step.progress", step=format_number(3, lang),
                      total=format_number(len(STEPS), lang))
         expect(app.page.get_by_text(progress, exact=True)).to_be_visible()
+    if slug == "compare":
+        example = compare(EXAMPLE["actual"], EXAMPLE["model_a"], EXAMPLE["model_b"])
+        expect(app.metric(t(lang, "compare.model_a"))).to_have_text(
+            format_number(example.kappa_a, lang))
     app.assert_clean()
 
 

@@ -204,6 +204,12 @@ def _expected_json(result, stats) -> dict:
     }
 
 
+def _steps_part(data: dict) -> dict:
+    """The walkthrough's and the statistics' keys of a ``--json`` object (where kappa is lost,
+    the bootstrap and the test against kappa0 are checked in test_cli_uncertainty.py)."""
+    return {key: data[key] for key in JSON_KEYS[:JSON_KEYS.index("cost")]}
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_json_has_exactly_the_documented_keys_and_engine_values(
         lang: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -214,10 +220,11 @@ def test_json_has_exactly_the_documented_keys_and_engine_values(
     assert list(JSON_KEYS) == [
         "labels", "n", "observed", "actual_hist", "predicted_hist", "weights", "expected",
         "observed_norm", "expected_norm", "numerator", "denominator", "kappa", "undefined_reason",
-        "se", "se0", "z", "p_value", "p_value_exact", "ci_low", "ci_high"]
+        "se", "se0", "z", "p_value", "p_value_exact", "ci_low", "ci_high", "cost", "signed_cost",
+        "influence", "bootstrap", "kappa0_test"]
     result = walkthrough(ACTUAL, PREDICTED)
     # Plain JSON numbers whatever the language: no decimal comma, equal to the engine's floats.
-    assert data == _expected_json(result, result.statistics())
+    assert _steps_part(data) == _expected_json(result, result.statistics())
     assert round(data["kappa"], 4) == -0.1392
 
 
@@ -235,11 +242,11 @@ def test_table_input(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(["--table", table, "--weights", "linear", "--json"], capsys)
     assert status == 0
     result = walkthrough_from_table(parse_table(table), weights="linear")
-    assert json.loads(out) == _expected_json(result, result.statistics())
+    assert _steps_part(json.loads(out)) == _expected_json(result, result.statistics())
     _, out, _ = run(["--table", table, "--min-rating", "1", "--json"], capsys)
     assert json.loads(out)["labels"] == [1, 2, 3]
     _, out, _ = run(["--table", table, "--max-rating", "5", "--lang", "es"], capsys)
-    assert flat(t("es", "cli.input_table", n=19, size=3, labels="3, 4, 5")) in flat(out)
+    assert flat(t("es", "cli.input_table", n=19, size=3, labels="3, 4 y 5")) in flat(out)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -265,7 +272,7 @@ def test_one_file_per_rater(actual_text: str, predicted_text: str, tmp_path: Pat
     status, out, err = run(["--actual-file", str(tmp_path / "a.txt"),
                             "--predicted-file", str(tmp_path / "p.csv"), "--json"], capsys)
     assert (status, err) == (0, "")
-    assert json.loads(out) == _seed_json()
+    assert _steps_part(json.loads(out)) == _seed_json()
 
 
 @pytest.mark.parametrize("delimiter", [",", ";", "\t"])
@@ -277,7 +284,7 @@ def test_two_column_csv_alone(delimiter: str, tmp_path: Path,
     path.write_bytes(("\r\n".join(rows) + "\r\n").encode("utf-8-sig"))
     status, out, _ = run(["--actual-file", str(path), "--json"], capsys)
     assert status == 0
-    assert json.loads(out) == _seed_json()
+    assert _steps_part(json.loads(out)) == _seed_json()
 
 
 @pytest.mark.parametrize("text", [
@@ -295,7 +302,7 @@ def test_spreadsheet_exports_are_read(text: str, tmp_path: Path,
     path.write_text(text, encoding="utf-8")
     status, out, err = run(["--actual-file", str(path), "--json"], capsys)
     assert (status, err) == (0, "")
-    assert json.loads(out) == _seed_json()
+    assert _steps_part(json.loads(out)) == _seed_json()
 
 
 def test_a_language_given_twice_must_be_a_language_both_times(
@@ -325,7 +332,7 @@ def test_standard_input(monkeypatch: pytest.MonkeyPatch,
     data = "\n".join(f"{a},{p}" for a, p in zip(ACTUAL, PREDICTED, strict=True)).encode()
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
     status, out, _ = run(["--actual-file", "-", "--json"], capsys)
-    assert status == 0 and json.loads(out) == _seed_json()
+    assert status == 0 and _steps_part(json.loads(out)) == _seed_json()
 
 
 # ------------------------------------------------------------------------------------------------
@@ -463,6 +470,27 @@ def test_help_is_translated(lang: str, capsys: pytest.CaptureFixture[str]) -> No
     assert out.startswith(t(lang, "cli.help_usage") + gap + "qwk-explained")
     assert t(lang, "cli.help_options") in out and t(lang, "cli.help_examples") in out
     assert "--actual-file" in out and "--json" in out
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("command", [[], ["check"]])
+def test_help_examples_speak_the_readers_language(
+        lang: str, command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Reviews es M9, tr M1, zh 38: the Chinese help showed `--lang es` and `ratings.csv`. Each
+    help's examples ask for its own language and use the file names of its locale file."""
+    status, out, _ = run([*command, "--help", "--lang", lang], capsys)
+    assert status == 0
+    examples = out.split(t(lang, "cli.help_examples"), 1)[1]
+    asked = set(re.findall(r"--lang (\w+)", examples))
+    assert asked == {lang}, asked
+    files = {key: t(lang, f"cli.example_file_{key}")
+             for key in ("ratings", "class", "answers", "grades")}
+    used = set(re.findall(r"\S+\.(?:csv|jsonl|json)\b", examples))
+    assert used == ({files["ratings"], files["class"]} if not command
+                    else {files["class"], files["answers"], files["grades"]}), used
+    others = {t(other, f"cli.example_file_{key}") for other in LANGUAGES if other != lang
+              for key in files}
+    assert not used & others
 
 
 def test_version_is_the_one_written_in_pyproject(capsys: pytest.CaptureFixture[str]) -> None:

@@ -144,6 +144,9 @@ CORE_CODES = {
     "table_not_a_table", "table_not_square", "too_many_items", "too_many_ratings",
     "unknown_language", "unknown_scale", "unknown_weights", "value_too_large",
     "weights_bad_matrix",
+    # Resampling and the comparison of two models (tested in test_resampling.py,
+    # test_paired.py and tests/cli/test_cli_uncertainty.py).
+    "bad_kappa_null", "bad_resamples", "bad_seed", "columns_length_mismatch", "csv_ragged_three",
 }
 
 

@@ -366,7 +366,8 @@ def test_a_large_scale_says_why_its_matrices_are_not_tables():
     result = walkthrough(ratings, ratings[::-1])
     markdown = result.explain("en").markdown
     assert "30 by 30" in markdown
-    assert markdown.count("|:---|") == 1  # only the histograms, one row per rating
+    # Only the histograms (one row per rating) and the list of fixes, which is no matrix.
+    assert markdown.count("|:---|") == 2
     assert "| Rating | Actual | Predicted |" in markdown and "| 29 | 1 | 1 |" in markdown
 
 

@@ -9,12 +9,21 @@ really produces (the CLI's printed text, the worksheet's outline), not only its 
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from qwk_explained import cli, walkthrough
 from qwk_explained.present import worksheet
-from qwk_explained.present.blocks import Heading
-from qwk_explained.present.catalogue import BY_SLUG, FIGURE_NAMES, FIGURES, SLUGS, STEP_OF, STEPS
+from qwk_explained.present.blocks import Chart, Heading
+from qwk_explained.present.catalogue import (
+    BY_SLUG,
+    FIGURE_NAMES,
+    FIGURES,
+    SLUGS,
+    STEP_OF,
+    STEPS,
+    figure_values,
+)
 from qwk_explained.present.i18n import load, t
 from qwk_explained.present.languages import LANGUAGES
 
@@ -60,18 +69,25 @@ def test_every_step_has_its_title_and_text_in_every_language(lang):
 
 
 def test_every_chart_is_drawn_once_by_the_step_that_computes_it():
-    """All eight charts, once each, in the order of the steps; each matrix chart draws one of
-    its step's quantities (the weighted matrices add up to num and den), and its attribute is
-    the result's matrix of that name."""
-    assert [name for step in STEPS for name in step.figures] == list(FIGURE_NAMES)
-    assert tuple(FIGURES) == FIGURE_NAMES
+    """All ten charts, once each, in the order of the steps (step 6 ends with the two cost maps,
+    where kappa is lost); each matrix chart draws one of its step's quantities (the weighted
+    matrices add up to num and den), and its values are the result's matrix of that name or
+    its cost map."""
     result = walkthrough(ACTUAL, PREDICTED)
+    drawn = [block.name for step in STEPS for block in step.blocks(result, (4, 0), "en")
+             if isinstance(block, Chart)]
+    assert drawn == list(FIGURE_NAMES)
+    assert drawn[-2:] == ["cost", "signed_cost"]
+    assert tuple(FIGURES) == FIGURE_NAMES
     for step in STEPS:
         for name in step.figures:
             figure = FIGURES[name]
             assert figure.quantity is None or figure.quantity in step.quantities, name
             if name != "histograms":
                 assert getattr(result, name).shape == (result.size, result.size)
+    assert figure_values(result, "cost") is result.cost_map.cost
+    assert figure_values(result, "signed_cost") is result.cost_map.signed
+    assert np.isnan(figure_values(walkthrough([2, 2], [2, 2]), "cost")).all()
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -80,16 +96,17 @@ def test_worksheet_headings_are_the_seven_step_headings_in_order(lang):
     outline = worksheet.outline(walkthrough(ACTUAL, PREDICTED), lang)
     shown = [block.text for block in outline if isinstance(block, Heading) and block.level == 2]
     assert shown == [t(lang, "checker.ws.data_heading"), *headings(lang),
-                     t(lang, "checker.ws.stats_heading")]
+                     t(lang, "checker.ws.stats_heading"), t(lang, "uncertainty.title")]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_cli_text_sections_are_the_seven_steps_in_order(lang, capsys):
     """The CLI's text output: after its header, each section starts after a blank line with its
-    heading; the sections are exactly the seven steps in order, then the statistics, as in the
-    worksheet."""
+    heading; the sections are exactly the seven steps in order, then the statistics and how
+    sure one can be, as in the worksheet."""
     status = cli.main(["--actual", ACTUAL, "--predicted", PREDICTED, "--lang", lang])
     lines = capsys.readouterr().out.splitlines()
     assert status == 0
     sections = [lines[k + 1] for k, line in enumerate(lines[:-1]) if not line.strip()]
-    assert sections == [*headings(lang), t(lang, "checker.ws.stats_heading")]
+    assert sections == [*headings(lang), t(lang, "checker.ws.stats_heading"),
+                        t(lang, "uncertainty.title")]

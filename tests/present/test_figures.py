@@ -16,7 +16,7 @@ import pytest
 
 from qwk_explained import walkthrough
 from qwk_explained.present import colours, figures
-from qwk_explained.present.catalogue import FIGURE_NAMES
+from qwk_explained.present.catalogue import FIGURE_NAMES, figure_values
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import format_number, plotly_separators
@@ -229,7 +229,7 @@ def test_walkthrough_figure_draws_what_it_is_named_after(seed, which):
         assert [list(trace.y) for trace in figure.data] == [seed.actual_hist.tolist(),
                                                             seed.predicted_hist.tolist()]
     else:
-        assert np.array_equal(np.asarray(figure.data[0].z), getattr(seed, which))
+        assert np.array_equal(np.asarray(figure.data[0].z), figure_values(seed, which))
         assert {(shape.x0, shape.y0) for shape in figure.layout.shapes} == {(-0.5, 3.5)}
 
 

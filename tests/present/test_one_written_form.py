@@ -238,11 +238,11 @@ def _latex(blocks: list[Block]) -> list[str]:
 
 def test_the_cells_story_grows_with_the_steps():
     """At step 1 its items and O_ij; w_ij from step 2, its two histogram bars from 3, E_ij from 4,
-    its normalized cells from 5, its shares of num and den from 6."""
+    its normalized cells from 5, its shares of num and den and its two costs from 6."""
     result = walkthrough(*SEED)
     story = {step: cell_blocks(result, (4, 0), "en", step) for step in range(1, 8)}
     counts = [len(_latex(story[step])) for step in range(1, 8)]
-    assert counts == [1, 2, 4, 5, 6, 8, 8]
+    assert counts == [1, 2, 4, 5, 6, 9, 9]
     first = story[1][0]
     assert isinstance(first, Text)
     assert first.text == t("en", "step_by_step.cell_items", count=4, items="1, 4, 5, 6")
