@@ -70,7 +70,9 @@ def test_a_students_page_follows_the_teacher_by_runs_of_its_activity_fragment_al
     reruns that fragment alone too; a deleted class takes the whole page back to the join form.
     """
     with lecture(1, warm=False) as running:
-        room = Classroom(Store(running.database))
+        store = Store(running.database)
+        store.migrate()  # as the server does on its first page run (idempotent)
+        room = Classroom(store)
         started = room.start(ClassData(ACTUAL, PREDICTED), "test")
         browser = Browser(0, 60, base=running.url)
         try:
