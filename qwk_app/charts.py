@@ -7,9 +7,10 @@ not wait for the server: lighting up the hovered cell in every chart, showing on
 whole screen, hiding the numbers of a matrix too wide for the screen. A click on a cell comes back
 as the trigger ``cell`` (``"i,j"``, positions) and calls the caller's function before the rerun.
 
-The same component draws the share box's copy button, which must work where the browser's
-clipboard API does not (plain http on a classroom network, touch screens with no hover). Each
-instance also sets the page's language (``<html lang>``) to the reader's.
+The same component turns presentation keys into a step's previous and next buttons, and draws
+the share box's copy button, which must work where the browser's clipboard API does not (plain
+http on a classroom network, touch screens with no hover). Each instance also sets the page's
+language (``<html lang>``) to the reader's.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 import streamlit as st
+
+from qwk_explained.present.languages import language
 
 from . import state
 from .text import tr
@@ -32,22 +35,39 @@ _COMPONENT = st.components.v2.component(
 )
 
 
-def draw(html: str, *, key: str, on_cell: Callable[[str], None] | None = None) -> None:
+def draw(html: str, *, key: str, on_cell: Callable[[str], None] | None = None,
+         on_cut: Callable[[str], None] | None = None) -> None:
     """Draw one chart (HTML from :mod:`qwk_explained.present.charts`) under the widget ``key``.
 
     With ``on_cell``, its cells are buttons: a click calls ``on_cell("i,j")`` (positions, as the
-    browser sent them: untrusted text) before the page reruns.
+    browser sent them: untrusted text) before the page reruns. With ``on_cut`` (the scores chart
+    of :mod:`qwk_explained.present.score_chart`), its cut points can be dragged or moved with
+    the arrow keys: where one is let go calls ``on_cut("k:value")`` (untrusted text too).
     """
     callbacks: dict[str, Any] = {}
-    if on_cell is not None:
-        def _clicked() -> None:
-            value = (st.session_state.get(key) or {}).get("cell")
-            if isinstance(value, str):
-                on_cell(value)
-
-        callbacks["on_cell_change"] = _clicked
+    for trigger, handler in (("cell", on_cell), ("cut", on_cut)):
+        if handler is not None:
+            callbacks[f"on_{trigger}_change"] = _relay(key, trigger, handler)
+    lang = state.lang()
     _COMPONENT(data={"kind": "chart", "html": html, "clickable": on_cell is not None,
-                     "lang": state.lang()}, key=key, **callbacks)
+                     "cuts": on_cut is not None, "decimal": language(lang).decimal,
+                     "lang": lang}, key=key, **callbacks)
+
+
+def _relay(key: str, trigger: str, handler: Callable[[str], None]) -> Callable[[], None]:
+    """The component's callback for ``trigger``: the text the browser sent, to ``handler``."""
+    def relay() -> None:
+        value = (st.session_state.get(key) or {}).get(trigger)
+        if isinstance(value, str):
+            handler(value)
+
+    return relay
+
+
+def step_keys(*, next_key: str, previous_key: str, key: str) -> None:
+    """Arrow keys, PageUp/PageDown and space press the buttons ``next_key`` and
+    ``previous_key`` (widget keys), as a presentation clicker expects; nothing is drawn."""
+    _COMPONENT(data={"kind": "keys", "next": next_key, "previous": previous_key}, key=key)
 
 
 def copy_button(text: str, *, key: str) -> None:

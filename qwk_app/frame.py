@@ -43,7 +43,7 @@ PAGES_DIR = ROOT / "pages"
 
 #: The pages, by the file in ``pages/`` that draws each; also its URL path in every language.
 PageSlug = Literal["walkthrough", "step_by_step", "checker", "theory", "pitfalls", "practice",
-                   "compare", "teach", "join"]
+                   "compare", "thresholds", "teach", "join"]
 
 
 @dataclass(frozen=True)
@@ -60,6 +60,7 @@ PAGES = (
     PageSpec("pitfalls", ":material/warning:"),
     PageSpec("practice", ":material/school:"),
     PageSpec("compare", ":material/compare_arrows:"),
+    PageSpec("thresholds", ":material/tune:"),
     PageSpec("teach", ":material/co_present:"),
     PageSpec("join", ":material/group_add:"),
 )
@@ -76,6 +77,8 @@ PAGE_SETTINGS: dict[PageSlug, tuple[Setting, ...]] = {
     "walkthrough": ("weights", "scale"), "step_by_step": ("weights", "scale"),
     "checker": ("weights", "scale"), "theory": ("weights", "scale"),
     "pitfalls": ("weights",), "practice": (), "compare": ("weights", "scale"),
+    # The scale is the actual ratings' range: the cut points make the predicted ratings.
+    "thresholds": ("weights",),
     "teach": ("weights", "scale"), "join": (),
 }
 #: Pages that show links of their own (a class's link and QR): the share box would only repeat
@@ -108,13 +111,26 @@ _STYLE = """
   [data-testid="stMain"] h3 { font-size: 1.25rem; }
 }
 [data-testid="InputInstructions"] { display: none; }
+/* Touch screens: Streamlit's grid toolbar (search, download, full screen) stays shown there, over
+   the last row of cells and the help text, and a tap meant for a cell opens it. */
+@media (hover: none) { [data-testid="stElementToolbar"] { display: none; } }
+/* The share QR code shown large: most of the screen's height, whole, centred, its modules sharp. */
+.st-key-big_qr img {
+  height: 65vh; width: auto !important; max-width: 100%; object-fit: contain; margin: 0 auto;
+  display: block; image-rendering: pixelated;
+}
 """
 #: Presenter mode: type large enough for the back of a room, every chart with it.
 _PRESENTER_STYLE = """
 html { font-size: 22px; }
 [data-testid="stMain"] { font-size: 1.15rem; }
-[data-testid="stMainBlockContainer"] { max-width: 100%; padding-left: 2rem; padding-right: 2rem; }
+[data-testid="stMainBlockContainer"] { max-width: 100%; padding: 3rem 2rem 2rem 2rem; }
 .qwk-chart { font-size: 1.25em; }
+/* A compact header: the projected screen belongs to the step, which starts on the first one. */
+[data-testid="stMain"] h1 { font-size: 1.35rem; padding: 0; }
+[data-testid="stMetric"] [data-testid="stMetricValue"] { font-size: 1.5rem; }
+[data-testid="stMetric"] [data-testid="stMetricLabel"] { min-height: 0; }
+[data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] { gap: 0.6rem; }
 """
 
 
@@ -186,14 +202,20 @@ def run() -> None:
     _sidebar(PAGE_SETTINGS.get(slug, ("weights", "scale")))
     for problem in state.url_problems():
         show_error(problem)
+    # Presenter mode: the share QR code, large, one click away (the sidebar that holds it is
+    # folded); filled once the page has put its state into the URL.
+    big_qr = st.container() if presenter and slug not in OWN_LINKS else None
     token = _FRAMED.set(True)
     try:
         current.run()
     finally:
         _FRAMED.reset(token)
     state.write_url()
-    if slug not in OWN_LINKS:
+    if slug not in OWN_LINKS:  # the class pages show links and a large QR of their own
         _share_link(current.url_path)
+    if big_qr is not None:
+        with big_qr:
+            _big_qr_button(current.url_path)
 
 
 def presenting() -> bool:
@@ -240,6 +262,9 @@ def _sidebar(settings: tuple[Setting, ...]) -> None:
                      placeholder=tr("common.choose"))
         st.toggle(tr("presenter.toggle"), key=state.bind("presenter"),
                   on_change=state.commit("presenter"), help=tr("presenter.toggle_help"))
+        if presenting():
+            st.toggle(tr("presenter.together"), key=state.bind("together"),
+                      on_change=state.commit("together"), help=tr("presenter.together_help"))
         if not settings:
             return
         st.subheader(tr("frame.settings"))
@@ -305,6 +330,23 @@ def qr_png(link: str, scale: int = 6) -> bytes | None:
     image = io.BytesIO()
     code.save(image, kind="png", scale=scale, border=2)
     return image.getvalue()
+
+
+def _big_qr_button(url_path: str) -> None:
+    """A button that shows the share link's QR code on most of the screen, for the back row."""
+    link, _ = share_link(url_path)
+    image = qr_png(link)
+    if image is None:
+        return
+
+    @st.dialog(tr("share.qr_caption"), width="large")
+    def show() -> None:
+        with st.container(key="big_qr"):
+            st.image(image, width="stretch", alt=tr("share.qr_alt", link=link))
+        st.caption(link)
+
+    if st.button(tr("share.qr_large"), key="share_qr_large", icon=":material/qr_code_2:"):
+        show()
 
 
 def _share_link(url_path: str) -> None:
