@@ -28,7 +28,10 @@ Prints p50/p95/max, errors, cross-talk, peak memory and PASS/FAIL against the cl
 the server is stopped by its pid whatever happens.
 
 Usage, from the checkout: ``python -m bench.load_classroom [--sessions 30] [--edits 5]
-[--items 200] [--think 0] [--upload-mb 0] [--paste-items 0] [--pastes 3]``
+[--items 200] [--think 0] [--upload-mb 0] [--paste-items 0] [--pastes 3]``; a live class with a
+teacher's view and K servers:
+``python -m bench.load_classroom --class --students 100 --servers 1 3``
+(:mod:`bench.classroom_load`).
 Like a browser, the client sends with each rerun the state of every text area, select box and
 radio button on the page (the value the server last set, else the widget's default, else what the
 student typed), not only the widget that changed.
@@ -125,20 +128,34 @@ class RunView:
     query_string: str | None = None
     page_script_hash: str = ""
     tabs_id: str = ""  # the input panel's tabs (a widget: its value is the open tab's label)
+    #: Text of every success, info and warning message (a class page's acknowledgements).
+    notes: list[str] = field(default_factory=list)
+    #: Fragments that rerun by themselves: id -> interval in seconds (``st.fragment(run_every)``).
+    fragments: dict[str, float] = field(default_factory=dict)
+    #: Whether the run that finished was a fragment's alone, and how many runs the app cut short
+    #: for another one (``st.rerun``) before it.
+    fragment_run: bool = False
+    reruns: int = 0
 
 
 class Browser:
     """A minimal Streamlit frontend: one websocket session, one rerun at a time."""
 
-    def __init__(self, port: int, timeout: float) -> None:
+    def __init__(self, port: int, timeout: float, *, base: str | None = None,
+                 cookie: str | None = None) -> None:
         self.port = port
-        self.ws = websocket.create_connection(f"ws://{HOST}:{port}/_stcore/stream",
-                                              subprotocols=["streamlit"], timeout=timeout)
+        #: Where the page is served: the server itself, or nginx in front of several.
+        self.base = base or f"http://{HOST}:{port}"
+        self.ws = websocket.create_connection(
+            self.base.replace("http://", "ws://", 1) + "/_stcore/stream",
+            subprotocols=["streamlit"], timeout=timeout, cookie=cookie)
         self.query_string = ""
         self.page_script_hash = ""
         self.session_id = ""
         #: The values this "browser" shows in its widgets, sent back with every rerun.
         self.widget_values: dict[str, str] = {}
+        #: The fragment each widget was drawn in: a click on it reruns that fragment alone.
+        self.widget_fragments: dict[str, str] = {}
 
     def close(self) -> None:
         try:
@@ -147,23 +164,36 @@ class Browser:
             pass
 
     def rerun(self, query_string: str | None = None, widgets: dict[str, str] | None = None,
-              timeout: float = 30.0, files: dict[str, FileUploaderState] | None = None,
-              page: str | None = None) -> RunView:
-        """Request a rerun (as a page load or a widget edit) and read until it has finished;
-        ``page`` opens another page (its URL path, ``checker``)."""
+              timeout: float = 30.0,
+              files: dict[str, FileUploaderState] | None = None, *, page: str | None = None,
+              click: str | None = None, fragment: str | None = None) -> RunView:
+        """Request a rerun (as a page load or a widget edit) and read until it has finished.
+
+        ``page`` opens that page (its URL path); ``click`` presses the button with that id;
+        ``fragment`` reruns that fragment alone, as the browser does on its timer; a click on a
+        button drawn inside a fragment reruns that fragment alone too, as in the browser.
+        """
         if query_string is not None:
             self.query_string = query_string
         message = BackMsg()
         state = message.rerun_script
         state.query_string = self.query_string
+        state.page_script_hash = "" if page is not None else self.page_script_hash
         if page is not None:
             state.page_name = page
-        else:
-            state.page_script_hash = self.page_script_hash
+        if fragment is not None:
+            state.fragment_id = fragment
+            state.is_auto_rerun = True
+        elif click is not None and self.widget_fragments.get(click):
+            fragment = state.fragment_id = self.widget_fragments[click]
         state.context_info.locale = "en-US"
         state.context_info.timezone = "UTC"
-        state.context_info.url = f"http://{HOST}:{self.port}/?{self.query_string}"
+        state.context_info.url = f"{self.base}/{page or ''}?{self.query_string}"
         self.widget_values.update(widgets or {})
+        if click is not None:
+            widget = state.widget_states.widgets.add()
+            widget.id = click
+            widget.trigger_value = True
         for widget_id, value in self.widget_values.items():
             widget = state.widget_states.widgets.add()
             widget.id = widget_id
@@ -199,19 +229,29 @@ class Browser:
                 view.query_string = self.query_string
             elif kind == "page_not_found":
                 view.problems.append("page not found")
+            elif kind == "navigation" and msg.navigation.page_script_hash:
+                # With st.navigation the page run is not the main script: later reruns name it.
+                self.page_script_hash = msg.navigation.page_script_hash
+            elif kind == "auto_rerun":
+                view.fragments[msg.auto_rerun.fragment_id] = msg.auto_rerun.interval
             elif kind == "session_event" and msg.session_event.HasField(
                     "script_compilation_exception"):
                 view.problems.append("script compilation exception")
             elif kind == "script_finished":
                 status = msg.script_finished
                 if status == ForwardMsg.FINISHED_EARLY_FOR_RERUN:
+                    view.reruns += 1
                     continue  # the app asked for another run (st.rerun): wait for that one
                 view.seconds = time.perf_counter() - start
+                view.fragment_run = status == ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY
                 if status == ForwardMsg.FINISHED_WITH_COMPILE_ERROR:
                     view.problems.append("finished with a compile error")
                 view.page_script_hash = self.page_script_hash
-                # A widget that is no longer drawn is unmounted: the browser forgets its value.
-                self.widget_values = {k: v for k, v in self.widget_values.items() if k in seen}
+                # A widget that is no longer drawn is unmounted: the browser forgets its value
+                # (a fragment's run draws only the fragment).
+                if fragment is None:
+                    self.widget_values = {k: v for k, v in self.widget_values.items()
+                                          if k in seen}
                 return view
 
     def upload(self, widget_id: str, name: str, data: bytes, timeout: float = 60.0) -> RunView:
@@ -269,6 +309,8 @@ class Browser:
                                  f"{element.exception.message[:200]}")
         elif kind == "alert" and element.alert.format == Alert.ERROR:
             view.problems.append(f"error message: {element.alert.body[:200]}")
+        elif kind == "alert":
+            view.notes.append(element.alert.body)
         elif kind == "metric":
             view.metrics.setdefault(element.metric.label, []).append(element.metric.body)
         elif kind is not None:
@@ -277,6 +319,7 @@ class Browser:
             if isinstance(widget_id, str) and widget_id.startswith("$$ID-"):
                 view.widget_ids[widget_id.rsplit("-", 1)[-1]] = widget_id
                 seen.add(widget_id)
+                self.widget_fragments[widget_id] = msg.delta.fragment_id
                 self._track(kind, widget_id, widget)
 
     def _track(self, kind: str, widget_id: str, widget) -> None:
@@ -648,6 +691,10 @@ def run_load(sessions: int = GOAL_SESSIONS, edits: int = GOAL_EDITS, items: int 
 
 
 def main(argv: list[str] | None = None) -> int:
+    if "--class" in (sys.argv[1:] if argv is None else argv):
+        from . import classroom_load  # a live class: teacher, students, K servers
+
+        return classroom_load.main(argv)
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sessions", type=int, default=GOAL_SESSIONS, help="concurrent sessions")
     parser.add_argument("--edits", type=int, default=GOAL_EDITS, help="edits per session")

@@ -46,7 +46,7 @@ PAGES_DIR = ROOT / "pages"
 
 #: The pages, by the file in ``pages/`` that draws each; also its URL path in every language.
 PageSlug = Literal["walkthrough", "step_by_step", "checker", "theory", "pitfalls", "practice",
-                   "compare", "thresholds"]
+                   "compare", "thresholds", "teach", "join"]
 
 
 @dataclass(frozen=True)
@@ -64,6 +64,8 @@ PAGES = (
     PageSpec("practice", ":material/school:"),
     PageSpec("compare", ":material/compare_arrows:"),
     PageSpec("thresholds", ":material/tune:"),
+    PageSpec("teach", ":material/co_present:"),
+    PageSpec("join", ":material/group_add:"),
 )
 
 DEFAULT_PAGE: PageSlug = "walkthrough"
@@ -80,7 +82,11 @@ PAGE_SETTINGS: dict[PageSlug, tuple[Setting, ...]] = {
     "pitfalls": ("weights",), "practice": (), "compare": ("weights", "scale"),
     # The scale is the actual ratings' range: the cut points make the predicted ratings.
     "thresholds": ("weights",),
+    "teach": ("weights", "scale"), "join": (),
 }
+#: Pages that show links of their own (a class's link and QR): the share box would only repeat
+#: the page's address.
+OWN_LINKS: tuple[PageSlug, ...] = ("teach", "join")
 
 #: Styles every page needs:
 #:
@@ -168,6 +174,10 @@ def page_style(*, presenter: bool) -> str:
     return f"<style>{_STYLE}{uploader}{_PRESENTER_STYLE if presenter else ''}</style>"
 
 
+#: Parameters of a session's own address that no link given to others may carry: presenter mode
+#: (the teacher's), a class's teacher key and a student's token (secrets of one browser).
+PRIVATE_PARAMS = (state.PRESENTER_PARAM, *state.SECRET_PARAMS)
+
 _FRAMED: contextvars.ContextVar[bool] = contextvars.ContextVar("qwk_framed", default=False)
 
 
@@ -210,7 +220,7 @@ def run() -> None:
         show_error(problem)
     # Presenter mode: the share QR code, large, one click away (the sidebar that holds it is
     # folded); filled once the page has put its state into the URL.
-    big_qr = st.container() if presenter else None
+    big_qr = st.container() if presenter and slug not in OWN_LINKS else None
     token = _FRAMED.set(True)
     try:
         current.run()
@@ -219,7 +229,8 @@ def run() -> None:
     finally:
         _FRAMED.reset(token)
     state.write_url()
-    _share_link(current.url_path)
+    if slug not in OWN_LINKS:  # the class pages show links and a large QR of their own
+        _share_link(current.url_path)
     if big_qr is not None:
         with big_qr:
             _big_qr_button(current.url_path)
@@ -309,21 +320,29 @@ def share_link(url_path: str) -> tuple[str, bool]:
 
     Built from the public address (:func:`qwk_app.links.public_base`: ``QWK_PUBLIC_URL``, then
     Streamlit's ``browser.serverAddress``, then the address this page was opened with), the
-    page's path and the state in the address bar, less presenter mode (the teacher's own).
+    page's path and the state in the address bar, less what is the teacher's own (presenter
+    mode) or a secret of this browser's (:data:`PRIVATE_PARAMS`: a class's teacher key, a
+    student's token).
     """
-    base = links.public_base(
+    base = public_base()
+    path = _slug(url_path)
+    params = {k: v for k, v in st.query_params.to_dict().items()
+              if k not in PRIVATE_PARAMS}
+    page = "" if path == DEFAULT_PAGE else path
+    return f"{base.url}/{page}?{urlencode(params, safe=',;')}", base.reachable
+
+
+def public_base() -> links.Base:
+    """Where links to this app start, as students can open them (:func:`links.public_base`)."""
+    return links.public_base(
         configured=os.environ.get(links.PUBLIC_URL_ENV),
         server_address=st.get_option("browser.serverAddress"),
         server_port=st.get_option("browser.serverPort"),
         base_path=st.get_option("server.baseUrlPath") or "",
         opened=st.context.url)
-    path = _slug(url_path)
-    params = {k: v for k, v in st.query_params.to_dict().items() if k != state.PRESENTER_PARAM}
-    page = "" if path == DEFAULT_PAGE else path
-    return f"{base.url}/{page}?{urlencode(params, safe=',;')}", base.reachable
 
 
-def qr_png(link: str) -> bytes | None:
+def qr_png(link: str, scale: int = 6) -> bytes | None:
     """The link as a QR code (PNG), or ``None`` when it is too long for one."""
     import segno  # only where a QR code is drawn
 
@@ -332,7 +351,7 @@ def qr_png(link: str) -> bytes | None:
     except segno.DataOverflowError:
         return None
     image = io.BytesIO()
-    code.save(image, kind="png", scale=6, border=2)
+    code.save(image, kind="png", scale=scale, border=2)
     return image.getvalue()
 
 

@@ -132,7 +132,11 @@ DEFAULTS: dict[str, Any] = {
 #: Shareable keys in the order they appear in the URL.
 URL_KEYS = ("lang", "actual", "predicted", "weights", "scale", "min", "max")
 #: Page-specific keys a page may add to the URL (``share``); read on session start like the rest.
-PAGE_URL_KEYS = ("step", "table", "seed", "cell", "mode", "level", "first", "kappa0")
+PAGE_URL_KEYS = ("step", "table", "seed", "cell", "mode", "level", "first", "kappa0",
+                 "class", "key", "me")
+#: Page parameters that are secrets of one browser (a class's teacher key, a student's token):
+#: in that browser's own address bar, never in a link it shares.
+SECRET_PARAMS = ("key", "me")
 #: ``?present=1`` opens the app in presenter mode (the teacher's own link; never in shared ones).
 PRESENTER_PARAM = "present"
 #: Vectors longer than this (in characters) stay out of the URL: browsers and proxies cut long URLs.
