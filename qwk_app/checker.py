@@ -124,12 +124,12 @@ def data(session: Session, outcome: Outcome | None) -> Data:
     text, first = str(session[TABLE]), int(session[FIRST])
     source = worksheet.Source(from_table=True)
     try:
-        result, canonical = compute.table_result(text, first, settings.weights)
+        result, canonical = compute.table_result(text, first, settings)
     except InputError as error:
         typed = ";".join(line.strip() for line in text.splitlines() if line.strip())
         return Data(None, source=source, link={"table": typed, "first": first or None},
                     error=error)
-    return Data(result, f"table\x00{canonical}\x00{first}\x00{settings.weights}", source,
+    return Data(result, f"table\x00{canonical}\x00{first}\x00{settings}", source,
                 {"table": canonical, "first": first or None})
 
 

@@ -73,10 +73,12 @@ def _parse(text: str) -> np.ndarray:
 
 
 @st.cache_resource(max_entries=64, show_spinner=False)
-def _walk(key: str, _actual: np.ndarray, _predicted: np.ndarray, weights: Weighting, scale: Scale,
-          low: int | None, high: int | None) -> Walkthrough:
-    # ``key`` identifies the vectors (their text, or an upload's digest); the arrays are not hashed.
-    return walkthrough(_actual, _predicted, weights=weights, scale=scale,
+def _walk(key: str, _actual: np.ndarray, _predicted: np.ndarray, settings: state.Settings,
+          _weights: Weighting | np.ndarray, scale: Scale, low: int | None,
+          high: int | None) -> Walkthrough:
+    # ``key`` identifies the vectors (their text, or an upload's digest), ``settings`` the weights
+    # (a custom matrix by its text); the arrays are not hashed.
+    return walkthrough(_actual, _predicted, weights=_weights, scale=scale,
                        min_rating=low, max_rating=high)
 
 
@@ -133,10 +135,12 @@ def current() -> Outcome:
             pending.add("pair")  # one list is longer: the other one is still being typed
         else:
             try:
-                rating_scale(actual, predicted, scale=settings.scale,
-                             min_rating=settings.min_rating, max_rating=settings.max_rating)
-                result = _walk(key, actual, predicted, settings.weights, settings.scale,
-                               settings.min_rating, settings.max_rating)
+                labels = rating_scale(actual, predicted, scale=settings.scale,
+                                      min_rating=settings.min_rating,
+                                      max_rating=settings.max_rating)
+                # A custom matrix of another size than the scale's is a problem of the settings.
+                result = _walk(key, actual, predicted, settings, settings.weighting(len(labels)),
+                               settings.scale, settings.min_rating, settings.max_rating)
             except InputError as error:
                 errors["scale"] = error
     if result is not None:
@@ -208,12 +212,15 @@ def canonical_table(table: np.ndarray) -> str:
 
 
 @st.cache_resource(max_entries=64, show_spinner=False)
-def table_result(text: str, first: int, weights: Weighting) -> tuple[Walkthrough, str]:
+def table_result(text: str, first: int,
+                 settings: state.Settings) -> tuple[Walkthrough, str]:
     """The walkthrough of a typed table whose rows are the ratings first, first + 1, ... and the
-    table as it goes into a link. Raises the table's :class:`InputError`."""
+    table as it goes into a link, with the session's weights. Raises the table's (or a custom
+    matrix's) :class:`InputError`."""
     counts = parse_table(text)
     labels = np.arange(first, first + counts.shape[0])
-    return walkthrough_from_table(counts, weights=weights, labels=labels), canonical_table(counts)
+    return (walkthrough_from_table(counts, weights=settings.weighting(len(labels)), labels=labels),
+            canonical_table(counts))
 
 
 @st.cache_data(max_entries=64, show_spinner=False)

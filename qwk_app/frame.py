@@ -26,11 +26,10 @@ from urllib.parse import urlencode
 import pandas  # noqa: F401
 import streamlit as st
 
-from qwk_explained.core.types import WEIGHTINGS
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import LANGUAGES
 
-from . import ROOT, charts, links, state
+from . import ROOT, charts, links, state, weights_editor
 from .text import show_error, tr
 
 # Everything imported so far (streamlit, pandas, numpy: about 90,000 objects) lives as
@@ -233,9 +232,11 @@ def _sidebar(settings: tuple[Setting, ...]) -> None:
             return
         st.subheader(tr("frame.settings"))
         if "weights" in settings:
-            st.radio(tr("frame.weights"), options=WEIGHTINGS, key=state.bind("weights"),
-                     on_change=state.commit("weights"), help=tr("frame.weights_help"),
+            st.radio(tr("frame.weights"), options=state.WEIGHTS_CHOICES,
+                     key=state.bind("weights"), on_change=weights_editor.choose,
+                     args=(st.session_state,), help=tr("frame.weights_help"),
                      format_func=lambda kind: t(lang, f"common.weights.{kind}"))
+            weights_editor.draw(st.session_state)
         if "scale" in settings:
             _scale_settings(lang)
 

@@ -47,7 +47,9 @@ class Analysis:
 def analyse(session: Session, key: str, result: Walkthrough) -> Analysis:
     """The conventions and scikit-learn on ``result`` (named ``key``) with the session's
     weighting, and the page's two fixed examples under the same weighting."""
-    weights = state.settings(session).weights
+    chosen = state.settings(session).weights
+    # scikit-learn and the conventions compared know only the named weightings.
+    weights: Weighting = "quadratic" if chosen == "custom" else chosen
     return Analysis(
         weights,
         compute.conventions_table(key, result, weights),

@@ -21,8 +21,9 @@ from numpy.typing import NDArray
 from qwk_explained.core.errors import InputError
 from qwk_explained.core.limits import MAX_ABS_RATING
 from qwk_explained.core.parse import shorten
-from qwk_explained.core.types import SCALES, WEIGHTINGS, Scale, Weighting
+from qwk_explained.core.types import SCALES, WEIGHTINGS, Scale, Weighting, WeightsName
 from qwk_explained.present.languages import DEFAULT_LANGUAGE, LANGUAGES, resolve_language
+from qwk_explained.teaching.custom_weights import parse_weights_text, weights_text
 
 from .editor import Editor
 
@@ -38,9 +39,14 @@ DEFAULTS: dict[str, Any] = {
     "scale": "range",
     "min": None,
     "max": None,
+    "w": None,
 }
 #: Shareable keys in the order they appear in the URL.
-URL_KEYS = ("lang", "actual", "predicted", "weights", "scale", "min", "max")
+URL_KEYS = ("lang", "actual", "predicted", "weights", "scale", "min", "max", "w")
+#: The sidebar's weightings: the engine's named ones, and a matrix of one's own (``custom``),
+#: kept in ``w`` as the link writes it (:func:`~qwk_explained.teaching.custom_weights.
+#: weights_text`), always one that passed the checks.
+WEIGHTS_CHOICES: tuple[WeightsName, ...] = (*WEIGHTINGS, "custom")
 #: Page-specific keys a page may add to the URL (``share``); read on session start like the rest.
 PAGE_URL_KEYS = ("step", "table", "seed", "cell", "mode", "level", "first", "kappa0")
 #: ``?present=1`` opens the app in presenter mode (the teacher's own link; never in shared ones).
@@ -97,10 +103,17 @@ def init_session() -> None:
     for key in ("actual", "predicted"):
         state[key] = params.get(key, DEFAULTS[key])
     weights = params.get("weights", DEFAULTS["weights"])
-    if weights not in WEIGHTINGS:
+    if weights not in WEIGHTS_CHOICES:
         problems.append(InputError("unknown_weights", value=shorten(weights),
-                                   choices=", ".join(WEIGHTINGS)))
+                                   choices=", ".join(WEIGHTS_CHOICES)))
         weights = DEFAULTS["weights"]
+    state["w"] = None
+    if weights == "custom":
+        try:
+            state["w"] = link_weights(params.get("w"))
+        except InputError as error:
+            problems.append(error)
+            weights = DEFAULTS["weights"]
     state["weights"] = weights
     scale = params.get("scale", DEFAULTS["scale"])
     if scale not in SCALES:
@@ -133,6 +146,17 @@ def _url_int(value: str | None, problems: list[InputError]) -> int | None:
                                    limit=MAX_ABS_RATING))
         return None
     return number
+
+
+def link_weights(text: str | None) -> str:
+    """A link's custom matrix (``w``) as kept: checked cell by cell, written back the short way.
+
+    Its size is checked against the scale only when kappa is computed (the scale depends on the
+    ratings, which may change first); a matrix that is not one raises the reason's ``InputError``.
+    """
+    if not text:
+        raise InputError("weights_custom_missing")
+    return weights_text(parse_weights_text(text, text.count(";") + 1))
 
 
 def url_problems() -> list[InputError]:
@@ -173,6 +197,9 @@ def write_url() -> None:
         value = state.get(key)
         if value is not None:
             wanted[key] = str(value)
+    matrix = settings(state).matrix
+    if matrix is not None:
+        wanted["w"] = matrix
     for key, value in state.get(_PAGE_PARAMS, {}).items():
         if value is not None:
             wanted[key] = str(value)
@@ -270,17 +297,32 @@ def vector_text(values: NDArray[np.int64]) -> str:
 class Settings:
     """The computation settings shared by every page."""
 
-    weights: Weighting
+    weights: WeightsName
     scale: Scale
     min_rating: int | None
     max_rating: int | None
+    #: The custom matrix as a link writes it, when ``weights`` is ``custom``.
+    matrix: str | None = None
+
+    def weighting(self, size: int | None = None) -> Weighting | NDArray[np.float64]:
+        """What the engine takes: the weighting's name, or the custom matrix (checked against a
+        scale of ``size`` ratings when given, so a matrix of the wrong size is named as such)."""
+        if self.matrix is None:
+            return "quadratic" if self.weights == "custom" else self.weights
+        return parse_weights_text(self.matrix, self.matrix.count(";") + 1 if size is None
+                                  else size)
 
 
 def settings(session: Session | None = None) -> Settings:
-    """The settings of this session (checked when they arrived from the URL or a widget)."""
+    """The settings of this session (checked when they arrived from the URL or a widget); custom
+    weights without a kept matrix (none was ever valid) are not a setting: quadratic is used."""
     session = _session(session)
-    return Settings(session.get("weights", "quadratic"), session.get("scale", "range"),
-                    session.get("min"), session.get("max"))
+    weights = session.get("weights", "quadratic")
+    matrix = session.get("w")
+    if weights not in WEIGHTS_CHOICES or (weights == "custom" and not isinstance(matrix, str)):
+        weights = "quadratic"
+    return Settings(weights, session.get("scale", "range"), session.get("min"), session.get("max"),
+                    matrix if weights == "custom" else None)
 
 
 def scale_mode(session: Session) -> ScaleMode:
