@@ -66,6 +66,8 @@ def read_typed(text: str, scale_size: int | None) -> NDArray[np.float64]:
     >>> read_typed("0 0,5\\n0.5 0", 2).tolist()
     [[0.0, 0.5], [0.5, 0.0]]
     """
+    if len(text) > MAX_TEXT:  # more than a 50 x 50 matrix can take: not read cell by cell
+        raise InputError("weights_too_long", count=len(text), limit=MAX_TEXT)
     rows = [[_decimal_point(cell) for cell in _SEPARATORS.split(line.strip())]
             for line in text.splitlines() if line.strip()]
     return check_weights(rows, len(rows) if scale_size is None else scale_size)

@@ -178,6 +178,9 @@ def test_the_other_pages_follow_the_matrix(page):
     assert dict(at.query_params)["w"] == w
     if page != "compare":
         assert at.session_state[state.LAST_VALID][0].weights_name == "custom"
+    if page == "theory":  # the weightings' table has a row for the learner's matrix
+        rows = [row for table in at.table for row in table.value.iloc[:, 0].tolist()]
+        assert t("en", "common.weights.custom") in rows
 
 
 def test_pitfalls_says_it_uses_a_named_weighting():
@@ -185,3 +188,21 @@ def test_pitfalls_says_it_uses_a_named_weighting():
     at = open_app("pitfalls", locale="zh-CN", lang="zh", weights="custom", w=w)
     assert_clean(at)
     assert t("zh", "pitfalls.custom_weights") in [i.value for i in at.info]
+
+
+@HOSTILE
+@given(HOSTILE_TEXT)
+def test_anything_typed_in_the_editor_is_a_matrix_or_a_reason(text):
+    try:
+        matrix = weights_editor.read_typed(text, None)
+    except InputError as error:
+        assert_translated(error)
+    else:
+        assert np.isfinite(matrix).all() and (matrix >= 0).all() and (matrix > 0).any()
+
+
+def test_a_huge_paste_is_refused_before_it_is_read():
+    with pytest.raises(InputError) as caught:
+        weights_editor.read_typed("0 " * 20_000, 5)
+    assert caught.value.code == "weights_too_long"
+    assert_translated(caught.value)
