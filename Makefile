@@ -86,11 +86,16 @@ test: setup-test
 test-fast: $(STAMPS)/dev
 	$(PYTEST) -m "not slow and not browser"
 
+# Every script in bench/, each at quick settings (a few minutes in all); each prints its ratios side
+# by side in one run. The README's Performance section gives the full settings behind its figures.
 bench: $(STAMPS)/dev os-packages
-	$(PY) -m bench.bench_core
-	$(PY) -m bench.bench_app
-	$(PY) -m bench.bench_browser
-	$(PY) -m bench.bench_resampling
+	$(PY) -m bench.bench_core --sizes 1e4 1e6 --repeat 3
+	$(PY) -m bench.bench_app --repeats 5
+	$(PY) -m bench.bench_browser --repeats 3 --cold 1
+	$(PY) -m bench.bench_resampling --sizes 1e4 1e5 --resamples 2000 --naive-resamples 5
+	$(PY) -m bench.bench_batch --lines 1e3
+	$(PY) -m bench.grading_audit --cases 100
+	$(PY) -m bench.load_classroom --edits 2
 
 clean:
 	rm -rf $(VENV) $(STAMPS) .cache .pytest_cache .ruff_cache .mypy_cache .import_linter_cache .hypothesis

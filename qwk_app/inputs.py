@@ -22,7 +22,7 @@ from qwk_explained.core.errors import InputError
 from qwk_explained.core.parse import parse_vector
 from qwk_explained.core.validate import check_pair
 from qwk_explained.present.i18n import t
-from qwk_explained.present.numbers import printf_percent
+from qwk_explained.present.numbers import about, printf_percent
 from qwk_explained.teaching.examples import BY_NAME, EXAMPLES, random_ratings
 
 from . import state, widgets
@@ -274,8 +274,9 @@ def _generate(session: Session) -> None:
 def _upload() -> None:
     session = st.session_state
     limit = st.get_option("server.maxUploadSize")
-    # A row of two one-digit ratings is 4 bytes ("3,4\n"): the cap in rows a teacher can picture.
-    st.caption(tr("inputs.upload_help", limit=num(limit), count=limit * 2**20 // 4))
+    # A row of two one-digit ratings is 4 bytes ("3,4\n"): the cap in rows a teacher can picture,
+    # rounded as an "about" quantity (5 million, not 5,242,880).
+    st.caption(tr("inputs.upload_help", limit=num(limit), count=about(limit * 2**20 // 4)))
     left, right = st.columns(2)
     for column, key in ((left, "upload_first"), (right, "upload_second")):
         column.file_uploader(tr(f"inputs.{key}"), type=["csv", "txt", "tsv"], key=key,

@@ -21,7 +21,7 @@ def _link(address: str) -> str:
 def references_markdown(lang: str) -> str:
     """Each published work: its citation, what the app takes from it, and its DOI or address."""
     return "\n".join(
-        f"- {escape_markdown(ref.citation)} {t(lang, f'theory.ref.{ref.code}')}"
+        f"- {escape_markdown(sources.cite(ref, lang))} {t(lang, f'theory.ref.{ref.code}')}"
         + (f" {_link(ref.link)}" if ref.link else "") for ref in sources.REFERENCES)
 
 

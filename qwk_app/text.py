@@ -78,10 +78,16 @@ def escape_markdown(text: str) -> str:
     return _LIST_MARKER.sub(r"\1\\\2", text, count=1)
 
 
+def _escaped(value: Any) -> Any:
+    # A tuple is a list of names (the quantities a checker accepts): each one escaped.
+    if isinstance(value, tuple):
+        return tuple(_escaped(item) for item in value)
+    return escape_markdown(value) if isinstance(value, str) else value
+
+
 def error_markdown(error: QwkError) -> str:
     """The translated message for ``error`` with its text placeholders escaped for markdown."""
-    params = {key: escape_markdown(value) if isinstance(value, str) else value
-              for key, value in error.params.items()}
+    params = {key: _escaped(value) for key, value in error.params.items()}
     return message(state.lang(), type(error)(error.code, **params))
 
 

@@ -6,7 +6,11 @@ itself, run on the whole checkout with an empty cache folder, as on a fresh clon
 
 from __future__ import annotations
 
+import argparse
+import importlib
+import inspect
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -38,3 +42,60 @@ def test_the_pre_commit_hooks_pass_on_the_checkout_without_a_network(tmp_path: P
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
     ran = {line.split(".")[0].strip() for line in done.stdout.splitlines() if "Passed" in line}
     assert len(ran) == 3, done.stdout
+
+
+# --- make bench ---------------------------------------------------------------------------------
+
+
+def _bench_scripts() -> list[str]:
+    """The scripts of ``bench/``: the modules that run as ``python -m bench.<name>``."""
+    return sorted(path.stem for path in (ROOT / "bench").glob("*.py")
+                  if 'if __name__ == "__main__"' in path.read_text(encoding="utf-8"))
+
+
+def _bench_recipe() -> dict[str, list[str]]:
+    """Each ``$(PY) -m bench.<name> <options>`` line of the Makefile's ``bench`` target."""
+    recipe = re.search(r"^bench:.*\n((?:\t.*\n)+)", (ROOT / "Makefile").read_text(encoding="utf-8"),
+                       re.MULTILINE)
+    assert recipe is not None
+    runs = {}
+    for line in recipe.group(1).splitlines():
+        words = line.split()
+        assert words[:2] == ["$(PY)", "-m"] and words[2].startswith("bench."), line
+        runs[words[2].removeprefix("bench.")] = words[3:]
+    return runs
+
+
+def test_make_bench_runs_every_bench_script_and_the_readme_names_each():
+    scripts = _bench_scripts()
+    assert {"bench_core", "bench_batch", "grading_audit", "load_classroom"} <= set(scripts)
+    assert sorted(_bench_recipe()) == scripts
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    performance = readme.split("\n## Performance\n", 1)[1].split("\n## ", 1)[0]
+    for name in scripts:
+        assert f"`{name}`" in performance or f"bench/{name}.py" in performance, name
+
+
+class _Parsed(Exception):
+    pass
+
+
+@pytest.mark.parametrize("name", _bench_scripts())
+def test_make_bench_gives_each_script_options_it_takes(name, monkeypatch):
+    """The quick settings are real options: each script's own parser reads them (and the run
+    stops right there)."""
+    module = importlib.import_module(f"bench.{name}")
+    original = argparse.ArgumentParser.parse_args
+
+    def parse_then_stop(self, args=None, namespace=None):
+        original(self, args, namespace)  # exits with status 2 on an option it does not take
+        raise _Parsed
+
+    options = _bench_recipe()[name]
+    monkeypatch.setattr(argparse.ArgumentParser, "parse_args", parse_then_stop)
+    monkeypatch.setattr(sys, "argv", [name, *options])
+    with pytest.raises(_Parsed):
+        if "argv" in inspect.signature(module.main).parameters:
+            module.main(options)
+        else:
+            module.main()

@@ -188,11 +188,12 @@ def new_parser(lang: str, prog: str, description: str, examples: Sequence[str]) 
 
 def build_parser(lang: str = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
     """The argparse parser, with every help text in ``lang``."""
+    files = example_files(lang)
     parser = new_parser(lang, PROG, t(lang, "cli.help_description"), [
-        f'{PROG} --actual "4,4,3,4,4,4,1,1,2,1" --predicted "0,2,1,0,0,0,1,1,2,1" --lang es',
-        f"{PROG} --actual-file ratings.csv --json",
+        f'{PROG} --actual "4,4,3,4,4,4,1,1,2,1" --predicted "0,2,1,0,0,0,1,1,2,1" --lang {lang}',
+        f"{PROG} --actual-file {files['ratings']} --json",
         f'{PROG} --table "0,4,1;0,8,0;0,1,5" --weights linear',
-        f"{PROG} check --batch class.jsonl --lang es",
+        f"{PROG} check --batch {files['class']} --lang {lang}",
     ])
     group = parser.add_argument_group(OPTIONS_TITLE)
     add_data_options(group, lang)
@@ -218,12 +219,16 @@ def add_resampling_options(group: argparse._ArgumentGroup, lang: str) -> None:
 
 def build_check_parser(lang: str) -> argparse.ArgumentParser:
     """The parser of ``qwk-explained check``, every help text in ``lang``."""
+    files = example_files(lang)
+    # The delimiter example shows the one the language's spreadsheets do not default to.
+    other = "," if csv_delimiter(None, lang) == ";" else ";"
     parser = new_parser(lang, f"{PROG} check", t(lang, "cli.check_description"), [
         f'{PROG} check --actual "4,4,3,4,4,4,1,1,2,1" --predicted "0,2,1,0,0,0,1,1,2,1" '
-        "--answers answers.json",
+        f"--answers {files['answers']}",
         f'{PROG} check --table "1,2;0,3" --min-rating 1 --answers - --json',
-        f"{PROG} check --batch class.jsonl --csv > grades.csv",
-        f'{PROG} check --batch class.jsonl --lang es --csv-delimiter "," > grades.csv',
+        f"{PROG} check --batch {files['class']} --csv > {files['grades']}",
+        f"{PROG} check --batch {files['class']} --lang {lang} --csv-delimiter \"{other}\" "
+        f"> {files['grades']}",
     ])
     group = parser.add_argument_group(OPTIONS_TITLE)
     add_data_options(group, lang)
@@ -236,6 +241,14 @@ def build_check_parser(lang: str) -> argparse.ArgumentParser:
                        help=help_text(lang, "help_csv_delimiter"))
     add_common_options(group, lang, json_help="help_check_json")
     return parser
+
+
+def example_files(lang: str) -> dict[str, str]:
+    """The file names of the help's examples, as a reader of ``lang`` would name them
+    (``calificaciones.csv``, ``评分.csv``): a class's JSON Lines, one learner's answers, the
+    ratings, the grades."""
+    return {key: t(lang, f"cli.example_file_{key}")
+            for key in ("ratings", "class", "answers", "grades")}
 
 
 def metavars(lang: str) -> dict[str, str]:

@@ -154,7 +154,7 @@ def _line_result(data: Mapping[str, Any]) -> Walkthrough:
     unknown = [key for key in data if key not in BATCH_KEYS]
     if unknown:
         raise SubmissionError("unknown_key", key=shorten(str(unknown[0]), 40),
-                              choices=", ".join(BATCH_KEYS))
+                              choices=BATCH_KEYS)
     weights = data.get("weights", "quadratic")
     if "table" in data:
         for key in ("actual", "predicted", "scale"):
@@ -253,8 +253,9 @@ def render_check(result: Walkthrough, checked: Sequence[CheckedAnswer], lang: st
         lines += ["", tx.prose_text(step.heading(lang))]
         for answer in answers:
             place = feedback.symbol(lang, result, answer)
-            lines.append(f"  {feedback.mark(answer)} {place} = {answer.text.strip()}: "
-                         + feedback.verdict_line(lang, answer))
+            lines.append("  " + tx("checker.answer_line", mark=feedback.mark(answer),
+                                   place=place, value=answer.text.strip(),
+                                   verdict=feedback.verdict_line(lang, answer)))
             more = feedback.explanation(lang, result, answer)
             if answer.correct is not None and answer.verdict in ("rounding", "wrong"):
                 more.insert(0, feedback.exact_sentence(lang, answer.correct))

@@ -160,7 +160,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             os.dup2(devnull, sys.stdout.fileno())
         except (OSError, ValueError, AttributeError):
             pass
-        return ExitStatus.BUG
+        return ExitStatus.BROKEN_PIPE
     except Exception as error:  # the last guard: a user never sees a traceback
         try:
             text = t(lang, "cli.unexpected_error", kind=type(error).__name__)

@@ -8,12 +8,15 @@ from qwk_explained.core.errors import QwkError
 
 
 class ExitStatus(IntEnum):
-    """The command's exit statuses: 2 for anything the user can fix (like argparse), 1 for a bug."""
+    """The command's exit statuses: 2 for anything the user can fix (like argparse), 1 for a bug;
+    a reader that went away (``| head``) and Ctrl+C end as a shell reports a process stopped by
+    that signal, 128 + its number, so a pipeline does not count them as failures of ours."""
 
     OK = 0
     BUG = 1
     INPUT = 2
-    INTERRUPTED = 130
+    INTERRUPTED = 130  # 128 + SIGINT
+    BROKEN_PIPE = 141  # 128 + SIGPIPE
 
 
 class CliError(QwkError):

@@ -77,13 +77,45 @@ def _units(text: str) -> list[tuple[str, bool]]:
     glued: list[tuple[str, bool]] = []
     for piece, spaced in units:
         previous = glued[-1] if glued else None
-        if previous is not None and not spaced and (
-                piece[0] in _CLOSING or previous[0][-1] in _OPENING
-                or (_char_width(piece[0]) == 1 and _char_width(previous[0][-1]) == 1)):
+        if previous is not None and not spaced and _touching(previous[0], piece):
             glued[-1] = (previous[0] + piece, previous[1])
+        elif previous is not None and spaced and _bound(previous[0], piece):
+            glued[-1] = (previous[0] + " " + piece, previous[1])
         else:
             glued.append((piece, spaced))
     return glued
+
+
+def _touching(before: str, after: str) -> bool:
+    """Whether two pieces with no space between them stay together: a closing mark with what it
+    closes, an opening one with what it opens, Latin letters in one word, and a no-break space
+    with both its neighbours ("第 3 步")."""
+    left, right = before[-1], after[0]
+    return (right in _CLOSING or left in _OPENING or left in _NO_BREAK or right in _NO_BREAK
+            or (_char_width(right) == 1 and _char_width(left) == 1))
+
+
+def _bound(before: str, after: str) -> bool:
+    """Whether a space between two pieces is no place to break a line.
+
+    Next to a Han character the space is only the gap Chinese sets between Han and Latin text
+    ("第 3 步", "50 个"): the Han characters around it give the line its breaks, so breaking there
+    would strand a number away from its unit. Around an operator ("1 − num/den", "n = 10") a
+    break splits a formula, and inside a short bracket ("[−1, 1]", "O[4, 0]") it splits an
+    interval or a cell."""
+    return (is_wide(before[-1]) or is_wide(after[0]) or before.rsplit(" ", 1)[-1] in _OPERATORS
+            or after in _OPERATORS or _open_bracket(before))
+
+
+#: Signs a formula keeps on one line with both their operands.
+_OPERATORS = frozenset("−+×÷±·=≈<>≤≥")
+#: Longest bracketed text kept on one line: an interval or a cell, not a bracketed phrase.
+_SHORT_BRACKET = 24
+
+
+def _open_bracket(text: str) -> bool:
+    start = text.rfind("[")
+    return start > text.rfind("]") and len(text) - start < _SHORT_BRACKET
 
 
 def wrap(text: str, columns: int) -> list[str]:

@@ -35,10 +35,25 @@ def _params(lang: str, params: Mapping[str, Any]) -> dict[str, str]:
     return {key: format_param(lang, value) for key, value in params.items()}
 
 
+#: Mistakes in dividing the weights: named together with another weighting, each sentence
+#: speaks of that weighting's distance and divisors.
+_SCALING_CODES = frozenset({"weights_not_normalized", "weights_divided_by_N_squared",
+                            "weights_divided_by_N_minus_1"})
+
+
 def diagnosis_sentences(lang: str, result: Walkthrough, codes: Iterable[Code]) -> list[str]:
-    """One sentence per mistake: what went wrong and how to fix it, with this result's numbers."""
-    params = _params(lang, hint_params(result))
-    return [t(lang, f"checker.diagnosis.{code}", **params) for code in codes]
+    """One sentence per mistake: what went wrong and how to fix it, with this result's numbers.
+
+    Two mistakes that explain a value together are each said so that it is true of that value:
+    w = 0.8 for w[0, 4] on five levels is linear weights divided by N = 5. "This is the value
+    with linear weights" (1) and "divided by 25 instead of 16" (0.64) would each be false; the
+    weighting is named by its distance and the divisors are the linear ones (tr review)."""
+    codes = tuple(codes)
+    params = _params(lang, hint_params(result, codes))
+    combined = bool(_SCALING_CODES.intersection(codes))
+    return [t(lang, f"checker.diagnosis.{code}_distance" if combined and code in
+              ("linear_weights", "quadratic_weights") else f"checker.diagnosis.{code}", **params)
+            for code in codes]
 
 
 def joined(lang: str, sentences: Iterable[str]) -> str:

@@ -22,7 +22,7 @@ from typing import Any
 from qwk_explained.core.errors import InputError, QwkError
 
 from .languages import DEFAULT_LANGUAGE, LANGUAGES, language
-from .numbers import DECIMALS, format_number, space_cjk
+from .numbers import DECIMALS, format_list, format_number, space_cjk
 from .plurals import CATEGORIES
 
 __all__ = ["Entry", "error_message", "format_param", "is_plural", "load", "message", "t"]
@@ -144,9 +144,12 @@ def _is_number(value: Any) -> bool:
 
 def format_param(lang: str, value: Any) -> str:
     """Message placeholders: numbers as the language writes them, an error as its own sentence
-    (``{source}: {message}``), anything else as text."""
+    (``{source}: {message}``), a tuple as the language lists things (the names a checker
+    accepts: "kappa、num 和 den" in Chinese, not Latin commas), anything else as text."""
     if isinstance(value, QwkError):
         return message(lang, value)
+    if isinstance(value, tuple):
+        return format_list([format_param(lang, item) for item in value], lang)
     if isinstance(value, bool):
         return str(value)
     if _is_number(value):

@@ -13,6 +13,7 @@ TeX's own minus is used.
 
 from __future__ import annotations
 
+import decimal
 import math
 from collections.abc import Sequence
 from typing import Any
@@ -24,7 +25,7 @@ from qwk_explained.teaching.interpret import DECIMALS
 from . import columns
 from .languages import Language, language
 
-__all__ = ["DECIMALS", "SMALLEST_P", "format_count", "format_label", "format_latex",
+__all__ = ["DECIMALS", "SMALLEST_P", "about", "format_count", "format_label", "format_latex",
            "format_latex_count", "format_latex_percent", "format_list", "format_number",
            "format_p_value", "format_percent", "plotly_separators", "printf_percent",
            "rounds_to_zero", "separators", "space_cjk"]
@@ -78,10 +79,26 @@ def _parts(value: float | int, decimals: int) -> tuple[bool, str, str] | None:
     if isinstance(value, int) or number.is_integer():
         text = str(abs(int(round(number))))
         return number < 0 and text != "0", text, ""
-    text = f"{abs(number):.{decimals}f}".rstrip("0")
+    text = _rounded(abs(number), decimals).rstrip("0")
     integer, _, fraction = text.partition(".")
     negative = number < 0 and (integer.strip("0") != "" or fraction != "")
     return negative, integer or "0", fraction
+
+
+#: Enough digits for any number on screen: ``quantize`` fails beyond its context's precision.
+_CONTEXT = decimal.Context(prec=80, rounding=decimal.ROUND_HALF_UP)
+
+
+def _rounded(number: float, decimals: int) -> str:
+    """``number`` (at least 0) with ``decimals`` decimals, rounded as by hand: half away from 0,
+    from the shortest decimal that reads back as the float.
+
+    ``f"{x:.4f}"`` rounds the binary float, which for 0.0625 · 0.06 is 0.00374999…: it writes
+    0.0037 where a learner rounding the 0.00375 they worked out writes 0.0038 (and 0.00125 as
+    0.0013, so the two disagreed on screen).
+    """
+    exact = decimal.Decimal(repr(number))
+    return str(exact.quantize(decimal.Decimal(1).scaleb(-decimals), context=_CONTEXT))
 
 
 def _format(value: float | int | None, record: Language, decimals: int, *, group: bool,
@@ -138,6 +155,18 @@ def rounds_to_zero(value: float) -> bool:
     (True, False, False)
     """
     return abs(value) < 0.5 * 10.0 ** -DECIMALS
+
+
+def about(count: int, figures: int = 1) -> int:
+    """``count`` to ``figures`` significant figures: the size of an "about" quantity, which
+    written in full ("about 5,242,880 rows") claims a precision it does not have.
+
+    >>> about(5_242_880), about(5_242_880, 2), about(7), about(0)
+    (5000000, 5200000, 7, 0)
+    """
+    if count == 0:
+        return 0
+    return round(count, figures - len(str(abs(count))))
 
 
 def format_count(value: float | int | np.number[Any], lang: str = "en") -> str:
@@ -220,8 +249,9 @@ def _is_han(char: str) -> bool:
 
 
 def _is_latin(char: str) -> bool:
-    # A backtick opens or closes Markdown code (`labels=`), which reads as Latin text.
-    return (char.isalnum() or char in "%−+-`") and not columns.is_wide(char)
+    # A backtick opens or closes Markdown code (`labels=`), which reads as Latin text, and a
+    # slash starts a path ("文件 /tmp/x.json 不存在").
+    return (char.isalnum() or char in "%−+-`/") and not columns.is_wide(char)
 
 
 def format_list(items: Sequence[str], lang: str = "en") -> str:

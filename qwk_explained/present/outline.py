@@ -36,7 +36,7 @@ from . import formulas, inference
 from .blocks import Block, Chart, Formula, Heading, Table, Text
 from .catalogue import FIGURES, STEPS, FigureName, Step, figure_values
 from .i18n import t
-from .numbers import format_label, format_number, format_p_value, format_percent
+from .numbers import format_label, format_list, format_number, format_p_value, format_percent
 from .uncertainty import uncertainty_blocks
 
 #: Vectors up to this length are echoed under the terminal's header (and a notebook's).
@@ -144,7 +144,14 @@ def chart_blocks(chart: Chart, lang: str, max_table_size: int | None = MAX_PRINT
 
 
 def _listed(values: Any, lang: str) -> str:
+    """Ratings as data: one after another, commas as in the lists the user typed."""
     return ", ".join(format_label(v, lang) for v in values)
+
+
+def _levels(labels: Any, lang: str) -> str:
+    """The scale's levels inside a sentence, listed as the language lists things ("0, 1, and
+    2"; Chinese "0、1 和 2", where ", " would be a Latin comma in Chinese prose)."""
+    return format_list([format_label(v, lang) for v in labels], lang)
 
 
 def _data_blocks(result: Walkthrough, lang: str, source: Source,
@@ -163,7 +170,7 @@ def _data_blocks(result: Walkthrough, lang: str, source: Source,
         yield from _value_lines(result.actual, result.predicted, lang)
     yield Text(t(lang, "checker.ws.settings",
                  weighting=t(lang, f"common.in_sentence.weights.{name}"),
-                 size=format_number(result.size, lang), labels=_listed(result.labels, lang),
+                 size=format_number(result.size, lang), labels=_levels(result.labels, lang),
                  n=format_number(result.n, lang)), role="header")
 
 
@@ -181,7 +188,7 @@ def _terminal_header(result: Walkthrough, lang: str, source: Source,
     # Values inside a sentence take their in-sentence form, as in the terminal ("Ponderación:
     # cuadrática", not "Cuadrática").
     weighting = t(lang, f"common.in_sentence.weights.{result.weights_name}")
-    labels = _listed(result.labels, lang)
+    labels = _levels(result.labels, lang)
     n, size = format_number(result.n, lang), format_number(result.size, lang)
     if source.from_table or result.actual is None or result.predicted is None:
         yield Text(t(lang, "cli.settings_table", weighting=weighting), role="header")

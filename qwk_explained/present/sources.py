@@ -1,9 +1,10 @@
 """What the app cites: the published works behind each claim, and the documents its examples
 come from, each named as a reader can find it.
 
-A bibliography entry is not translated (titles stay in their own language, as in any reference
-list); what each one is used for, and what each example document is, are sentences in the
-locales (``theory.ref.<code>``, ``theory.source.<code>``).
+A bibliography entry keeps its titles in their own language, as in any reference list; only
+the words of the citation style follow the reader's (:func:`cite`: "y" for "&" and "2.ª ed."
+in Spanish). What each work is used for, and what each example document is, are sentences in
+the locales (``theory.ref.<code>``, ``theory.source.<code>``).
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from qwk_explained.teaching.examples import ExampleName
+
+from .i18n import t
 
 #: The published works (``theory.ref.<code>`` in the locales).
 ReferenceCode = Literal["cohen1960", "cohen1968", "fleiss1969", "landis1977", "fleiss1981",
@@ -22,7 +25,8 @@ SourceCode = Literal["petfinder_es", "panda_en", "blog_zh", "notebook_tr", "note
 
 @dataclass(frozen=True)
 class Reference:
-    """A published work: ``theory.ref.<code>`` says what the app takes from it."""
+    """A published work: ``theory.ref.<code>`` says what the app takes from it; ``citation`` is
+    written in APA's English style (:func:`cite` writes it in the reader's)."""
 
     code: ReferenceCode
     citation: str
@@ -67,6 +71,16 @@ REFERENCES: tuple[Reference, ...] = (
     Reference("hamner", "Hamner, B. Metrics: machine learning evaluation metrics. GitHub: "
               "benhamner/Metrics.", "https://github.com/benhamner/Metrics"),
 )
+
+def cite(reference: Reference, lang: str) -> str:
+    """``reference``'s citation with the style's own words in ``lang``: the "&" between authors
+    and the edition, as a reference list in that language writes them ("Landis, J. R. y Koch,
+    G. G. (1977)", "(2.ª ed.)": no comma before a word, as APA's Spanish and Turkish editions
+    write it); names and titles stay as published."""
+    word = t(lang, "theory.citation_and")
+    return (reference.citation.replace(", & ", ", & " if word == "&" else f" {word} ")
+            .replace("(2nd ed.)", f"({t(lang, 'theory.citation_second_edition')})"))
+
 
 #: The five documents the project grew from. The Spanish notebook names the Kaggle notebook it
 #: translates (Aman Arora's), and the PANDA notebook names its own address; those are linked.

@@ -87,6 +87,7 @@ from .cells import label_positions, read_cell
 from .mistakes import (
     CODES,
     KAPPA_FORMS,
+    WEIGHTING_CODES,
     Candidate,
     Code,
     MistakeModel,
@@ -601,11 +602,18 @@ def cell_labels(result: Walkthrough, cell: tuple[int, ...] | None) -> tuple[int,
     return None if cell is None else tuple(int(result.labels[k]) for k in cell)
 
 
-def hint_params(result: Walkthrough) -> dict[str, int]:
+def hint_params(result: Walkthrough, codes: Iterable[Code] = ()) -> dict[str, int]:
     """The numbers the diagnosis sentences quote: n, N, N - 1, the right and the off-by-one
-    divisor of the weights, the size of the scale in the other convention."""
+    divisor of the weights, the size of the scale in the other convention.
+
+    The divisors are those of the weighting the learner used: with ``linear_weights`` among
+    ``codes`` (linear weights where quadratic ones were asked for) a divisor of N is "5 instead
+    of 4", not the quadratic "25 instead of 16", which would not explain the value.
+    """
     size = result.size
-    quadratic = result.weights_name == "quadratic"
+    named = set(codes)
+    used = [kind for kind, code in WEIGHTING_CODES.items() if code in named]
+    quadratic = (used[0] if used else result.weights_name) == "quadratic"
     params = {
         "n": result.n, "size": size, "span": size - 1,
         "factor": (size - 1) ** 2 if quadratic else size - 1,
@@ -660,7 +668,7 @@ def answers_from_mapping(result: Walkthrough, answers: Any, group: str = ",") ->
     for name, value in answers.items():
         if name not in QUANTITIES:
             raise SubmissionError("unknown_quantity", quantity=shorten(str(name), 40),
-                                  choices=", ".join(QUANTITIES))
+                                  choices=QUANTITIES)
         quantity: Quantity = name
         if quantity in CELL_QUANTITIES:
             found += _matrix_answers(result, quantity, value, size, group)

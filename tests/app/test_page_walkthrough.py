@@ -14,7 +14,7 @@ from qwk_explained.core.parse import parse_vector
 from qwk_explained.present.catalogue import STEPS
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import LANGUAGES
-from qwk_explained.present.numbers import format_number
+from qwk_explained.present.numbers import about, format_number
 from qwk_explained.teaching.examples import BY_NAME
 from tests.app.helpers import (
     assert_clean,
@@ -145,9 +145,12 @@ def test_upload_tab_states_the_size_limit_in_the_users_language(lang):
     limit = config.get_option("server.maxUploadSize")
     at = open_tab(open_app(lang=lang), "upload")
     help_text = t(lang, "inputs.upload_help", limit=format_number(limit, lang),
-                  count=limit * 2**20 // 4)
+                  count=about(limit * 2**20 // 4))
     assert help_text in [caption.value for caption in at.caption]
     assert format_number(limit, lang) in help_text
+    # An "about" count is round (Spanish review, M11: not "aproximadamente 5.242.880 filas").
+    assert format_number(about(limit * 2**20 // 4), lang) in help_text
+    assert format_number(limit * 2**20 // 4, lang) not in help_text
 
 
 def test_a_large_upload_is_used_and_cleared_without_losing_the_typed_vectors():

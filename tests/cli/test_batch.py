@@ -28,7 +28,7 @@ from qwk_explained import cli, walkthrough
 from qwk_explained.cli.batch import grade_line, run_batch
 from qwk_explained.cli.check import BATCH_KEYS
 from qwk_explained.cli.csv_output import Spreadsheet
-from qwk_explained.cli.errors import CliError
+from qwk_explained.cli.errors import CliError, ExitStatus
 from qwk_explained.present.i18n import LANGUAGES, load, message
 from tests import ROOT
 from tests.hostile import DEEP_JSON, HOSTILE, JSON_VALUES, assert_translated, json_text
@@ -196,17 +196,24 @@ def _as_context(stream):
     return nullcontext(stream)
 
 
-def test_the_first_grade_appears_while_the_class_is_still_being_written():
-    """M5, as a teacher sees it: a pipe that stays open after its first line gets that line's
-    record at once (the whole file used to be read first)."""
+def _batch_with_one_line_sent() -> subprocess.Popen[bytes]:
+    """``check --batch -`` in its own process, fed one good line through a pipe left open."""
     process = subprocess.Popen(
         [sys.executable, "-m", "qwk_explained", "check", "--batch", "-"], cwd=ROOT,
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert process.stdin is not None
+    process.stdin.write((json.dumps(GOOD) + "\n").encode())
+    process.stdin.flush()
+    return process
+
+
+def test_the_first_grade_appears_while_the_class_is_still_being_written():
+    """M5, as a teacher sees it: a pipe that stays open after its first line gets that line's
+    record at once (the whole file used to be read first)."""
+    process = _batch_with_one_line_sent()
     try:
         assert process.stdin is not None and process.stdout is not None
-        process.stdin.write((json.dumps(GOOD) + "\n").encode())
-        process.stdin.flush()
         ready, _, _ = select.select([process.stdout], [], [], 60)
         assert ready, "no record while the input is still open"
         assert json.loads(process.stdout.readline())["kappa"] == KAPPA
@@ -214,6 +221,24 @@ def test_the_first_grade_appears_while_the_class_is_still_being_written():
         process.stdin.close()
         assert json.loads(process.stdout.readline())["id"] == "ben"
         assert process.wait(60) == 0
+    finally:
+        process.kill()
+        process.wait()
+
+
+def test_a_reader_that_goes_away_ends_the_batch_quietly_with_the_pipe_status():
+    """F12 (reliability review): ``check --batch class.jsonl | head -1`` ended with the bug
+    status 1. A reader that stops reading is no error of ours: nothing on stderr, and 141
+    (128 + SIGPIPE), the status a shell gives a process its pipe's reader left."""
+    process = _batch_with_one_line_sent()
+    try:
+        assert process.stdin is not None and process.stdout is not None
+        assert json.loads(process.stdout.readline())["id"] == "ana"  # what `head -1` reads
+        process.stdout.close()
+        process.stdin.write((json.dumps({**GOOD, "id": "ben"}) + "\n").encode())
+        process.stdin.close()
+        assert process.wait(60) == ExitStatus.BROKEN_PIPE == 141
+        assert process.stderr is not None and process.stderr.read() == b""
     finally:
         process.kill()
         process.wait()

@@ -134,15 +134,16 @@ def test_an_ambiguous_text_says_how_it_was_read(tmp_path, capsys):
 
 
 def test_each_value_is_marked_as_on_the_checker_page(tmp_path, capsys):
-    """The terminal's marks are the page's: right ✓, right to the digits written ≈, wrong ✗."""
+    """The terminal's marks are the page's: right ✓, right to the digits written ≈, wrong ✗,
+    each held to its value by a no-break space."""
     answers = write(tmp_path, "a.json", {"observed": {"4,0": 4}, "expected": {"4,0": "20"},
                                          "kappa": "-0.14"})
     status, out, _ = run(["check", *DATA, "--answers", answers], capsys)
     lines = [line.strip() for line in out.splitlines()]
     assert status == 0
-    assert any(line.startswith("✓ O[4, 0] = 4") for line in lines)
-    assert any(line.startswith("✗ E[4, 0] = 20") for line in lines)
-    assert any(line.startswith("≈ kappa = -0.14") for line in lines)
+    assert any(line.startswith("✓\u00a0O[4, 0] = 4") for line in lines)
+    assert any(line.startswith("✗\u00a0E[4, 0] = 20") for line in lines)
+    assert any(line.startswith("≈\u00a0kappa = -0.14") for line in lines)
 
 
 # --- a class --------------------------------------------------------------------------------------
@@ -254,8 +255,9 @@ def test_a_value_too_coarse_to_grade_says_how_many_digits(lang, tmp_path, capsys
     status, out, err = run(["check", *DATA, "--answers", answers, "--lang", lang], capsys)
     assert (status, err) == (0, "")
     lines = [line.strip() for line in out.splitlines()]
-    assert any(line.startswith("± w[1, 0] = 0.06") for line in lines)
-    assert any(line.startswith("? kappa = zwei") for line in lines)
+    # A no-break space after the mark (and around "=" in Spanish).
+    assert any(re.match(r"±\u00a0w\[1, 0\]\s=\s0\.06", line) for line in lines)
+    assert any(re.match(r"\?\u00a0kappa\s=\szwei", line) for line in lines)
     text = flat(out)
     assert flat(t(lang, "checker.too_coarse.figures", count=2)) in text
     assert flat(t(lang, "checker.summary_all_right", count=1)) in text

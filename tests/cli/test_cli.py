@@ -246,7 +246,7 @@ def test_table_input(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(["--table", table, "--min-rating", "1", "--json"], capsys)
     assert json.loads(out)["labels"] == [1, 2, 3]
     _, out, _ = run(["--table", table, "--max-rating", "5", "--lang", "es"], capsys)
-    assert flat(t("es", "cli.input_table", n=19, size=3, labels="3, 4, 5")) in flat(out)
+    assert flat(t("es", "cli.input_table", n=19, size=3, labels="3, 4 y 5")) in flat(out)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -470,6 +470,27 @@ def test_help_is_translated(lang: str, capsys: pytest.CaptureFixture[str]) -> No
     assert out.startswith(t(lang, "cli.help_usage") + gap + "qwk-explained")
     assert t(lang, "cli.help_options") in out and t(lang, "cli.help_examples") in out
     assert "--actual-file" in out and "--json" in out
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("command", [[], ["check"]])
+def test_help_examples_speak_the_readers_language(
+        lang: str, command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Reviews es M9, tr M1, zh 38: the Chinese help showed `--lang es` and `ratings.csv`. Each
+    help's examples ask for its own language and use the file names of its locale file."""
+    status, out, _ = run([*command, "--help", "--lang", lang], capsys)
+    assert status == 0
+    examples = out.split(t(lang, "cli.help_examples"), 1)[1]
+    asked = set(re.findall(r"--lang (\w+)", examples))
+    assert asked == {lang}, asked
+    files = {key: t(lang, f"cli.example_file_{key}")
+             for key in ("ratings", "class", "answers", "grades")}
+    used = set(re.findall(r"\S+\.(?:csv|jsonl|json)\b", examples))
+    assert used == ({files["ratings"], files["class"]} if not command
+                    else {files["class"], files["answers"], files["grades"]}), used
+    others = {t(other, f"cli.example_file_{key}") for other in LANGUAGES if other != lang
+              for key in files}
+    assert not used & others
 
 
 def test_version_is_the_one_written_in_pyproject(capsys: pytest.CaptureFixture[str]) -> None:

@@ -12,6 +12,7 @@ import json
 import re
 import shutil
 import subprocess
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 import numpy as np
@@ -56,7 +57,9 @@ def last_number(latex: str, lang: str) -> float:
 
 
 def rounded(value: float) -> float:
-    return round(float(value), 4)
+    """To 4 decimals as by hand, half away from 0 (0.00605 -> 0.0061, not the float's 0.006)."""
+    exact = Decimal(repr(float(value)))
+    return float(exact.quantize(Decimal("0.0001"), rounding=ROUND_HALF_UP))
 
 
 @pytest.fixture(scope="module")

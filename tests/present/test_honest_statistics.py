@@ -152,7 +152,7 @@ def test_corrected_sentences_say_what_the_audit_asked():
     why = t("en", "theory.why_quadratic_text")
     assert "one miss by two ratings costs as much as four misses by one" in why
     assert "a few large mistakes weigh more" not in why
-    assert "1 − Pₑ" in t("en", "theory.cohen_text") and "κ_max" in t("en", "theory.cohen_text")
+    assert "1 − Pₑ" in t("en", "theory.cohen_text") and "κₘₐₓ" in t("en", "theory.cohen_text")
 
 
 def _as_in_prose(label: str, lang: str) -> str:

@@ -93,3 +93,13 @@ def test_a_printf_percent_writes_what_format_percent_writes(lang: str) -> None:
     which reads ``%d`` and ``%%`` alike) writes a whole percentage as the language does."""
     for whole in (0, 5, 60, 100):
         assert printf_percent(lang) % whole == format_percent(whole / 100, lang, 0)
+
+
+@pytest.mark.parametrize(("value", "shown"), [
+    (0.0625 * 0.06, "0,0038"), (0.00125, "0,0013"), (-0.00375, "−0,0038"), (0.03125, "0,0313"),
+    (0.00605, "0,0061"), (-0.00004, "0"), (-0.00005, "−0,0001")])
+def test_display_rounds_half_away_from_zero_as_by_hand(value: float, shown: str) -> None:
+    """Spanish review, M13: w·E/n = 0.0625 · 0.06 = 0.00375 showed 0,0037 (the float's
+    0.00374999…) beside 0,00125 shown 0,0013; a learner rounds what they worked out, 0,0038."""
+    assert format_number(value, "es") == shown
+    assert rounds_to_zero(value) == (shown == "0")
