@@ -206,3 +206,10 @@ def test_a_huge_paste_is_refused_before_it_is_read():
         weights_editor.read_typed("0 " * 20_000, 5)
     assert caught.value.code == "weights_too_long"
     assert_translated(caught.value)
+
+
+def test_the_compare_page_names_a_matrix_of_another_size():
+    at = open_app("compare", locale="es-ES", lang="es", weights="custom", w="0,1;1,0")
+    assert_clean(at)
+    assert at.error and all("{" not in e.value for e in at.error)
+    assert dict(at.query_params)["w"] == "0,1;1,0"  # kept: the learner fixes it in the editor
