@@ -36,6 +36,7 @@ import tempfile
 import textwrap
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -291,7 +292,9 @@ def _script_name(url: str) -> str:
     return base.split(".", 1)[0] if base else "(native)"
 
 
-def profile_edit(browser: Any, page: Page, text: str) -> None:
+def profile_edit(browser: Any, page: Page, text: str, *,
+                 action: Callable[[], dict[str, Any]] | None = None,
+                 what: str = "walkthrough edit") -> None:
     """Record one edit with the sampling profiler and the performance trace; print a breakdown."""
     session = page.context.new_cdp_session(page)
     session.send("Profiler.enable")
@@ -299,11 +302,12 @@ def profile_edit(browser: Any, page: Page, text: str) -> None:
     browser.start_tracing(page=page, categories=["devtools.timeline", "v8.execute",
                                                  "disabled-by-default-devtools.timeline"])
     session.send("Profiler.start")
-    times = edit(page, text)
+    times = action() if action is not None else edit(page, text)
     profile = session.send("Profiler.stop")["profile"]
     trace = json.loads(browser.stop_tracing())
     session.detach()
-    print(f"\nOne walkthrough edit: kappa after {times['kappa']:.0f} ms, idle after "
+    kappa = "-" if times["kappa"] is None else f"{times['kappa']:.0f}"
+    print(f"\nOne {what}: kappa after {kappa} ms, idle after "
           f"{times['idle']:.0f} ms")
 
     # Self time of JavaScript by bundle (the sampling profiler: one sample every 0.2 ms).

@@ -20,6 +20,8 @@ from typing import Any
 
 import streamlit as st
 
+from qwk_explained.present.languages import language
+
 from . import state
 from .text import tr
 
@@ -32,22 +34,33 @@ _COMPONENT = st.components.v2.component(
 )
 
 
-def draw(html: str, *, key: str, on_cell: Callable[[str], None] | None = None) -> None:
+def draw(html: str, *, key: str, on_cell: Callable[[str], None] | None = None,
+         on_cut: Callable[[str], None] | None = None) -> None:
     """Draw one chart (HTML from :mod:`qwk_explained.present.charts`) under the widget ``key``.
 
     With ``on_cell``, its cells are buttons: a click calls ``on_cell("i,j")`` (positions, as the
-    browser sent them: untrusted text) before the page reruns.
+    browser sent them: untrusted text) before the page reruns. With ``on_cut`` (the scores chart
+    of :mod:`qwk_explained.present.score_chart`), its cut points can be dragged or moved with
+    the arrow keys: where one is let go calls ``on_cut("k:value")`` (untrusted text too).
     """
     callbacks: dict[str, Any] = {}
-    if on_cell is not None:
-        def _clicked() -> None:
-            value = (st.session_state.get(key) or {}).get("cell")
-            if isinstance(value, str):
-                on_cell(value)
-
-        callbacks["on_cell_change"] = _clicked
+    for trigger, handler in (("cell", on_cell), ("cut", on_cut)):
+        if handler is not None:
+            callbacks[f"on_{trigger}_change"] = _relay(key, trigger, handler)
+    lang = state.lang()
     _COMPONENT(data={"kind": "chart", "html": html, "clickable": on_cell is not None,
-                     "lang": state.lang()}, key=key, **callbacks)
+                     "cuts": on_cut is not None, "decimal": language(lang).decimal,
+                     "lang": lang}, key=key, **callbacks)
+
+
+def _relay(key: str, trigger: str, handler: Callable[[str], None]) -> Callable[[], None]:
+    """The component's callback for ``trigger``: the text the browser sent, to ``handler``."""
+    def relay() -> None:
+        value = (st.session_state.get(key) or {}).get(trigger)
+        if isinstance(value, str):
+            handler(value)
+
+    return relay
 
 
 def copy_button(text: str, *, key: str) -> None:

@@ -42,7 +42,7 @@ PAGES_DIR = ROOT / "pages"
 
 #: The pages, by the file in ``pages/`` that draws each; also its URL path in every language.
 PageSlug = Literal["walkthrough", "step_by_step", "checker", "theory", "pitfalls", "practice",
-                   "compare"]
+                   "compare", "thresholds"]
 
 
 @dataclass(frozen=True)
@@ -59,6 +59,7 @@ PAGES = (
     PageSpec("pitfalls", ":material/warning:"),
     PageSpec("practice", ":material/school:"),
     PageSpec("compare", ":material/compare_arrows:"),
+    PageSpec("thresholds", ":material/tune:"),
 )
 
 DEFAULT_PAGE: PageSlug = "walkthrough"
@@ -73,6 +74,8 @@ PAGE_SETTINGS: dict[PageSlug, tuple[Setting, ...]] = {
     "walkthrough": ("weights", "scale"), "step_by_step": ("weights", "scale"),
     "checker": ("weights", "scale"), "theory": ("weights", "scale"),
     "pitfalls": ("weights",), "practice": (), "compare": ("weights", "scale"),
+    # The scale is the actual ratings' range: the cut points make the predicted ratings.
+    "thresholds": ("weights",),
 }
 
 #: Styles every page needs:

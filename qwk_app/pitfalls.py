@@ -47,9 +47,7 @@ class Analysis:
 def analyse(session: Session, key: str, result: Walkthrough) -> Analysis:
     """The conventions and scikit-learn on ``result`` (named ``key``) with the session's
     weighting, and the page's two fixed examples under the same weighting."""
-    chosen = state.settings(session).weights
-    # scikit-learn and the conventions compared know only the named weightings.
-    weights: Weighting = "quadratic" if chosen == "custom" else chosen
+    weights = state.settings(session).named
     return Analysis(
         weights,
         compute.conventions_table(key, result, weights),

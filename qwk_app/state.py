@@ -304,11 +304,17 @@ class Settings:
     #: The custom matrix as a link writes it, when ``weights`` is ``custom``.
     matrix: str | None = None
 
+    @property
+    def named(self) -> Weighting:
+        """The weighting of the pages that know only the named ones (scikit-learn's conventions,
+        the cut points' search): quadratic in place of a custom matrix, as those pages say."""
+        return "quadratic" if self.weights == "custom" else self.weights
+
     def weighting(self, size: int | None = None) -> Weighting | NDArray[np.float64]:
         """What the engine takes: the weighting's name, or the custom matrix (checked against a
         scale of ``size`` ratings when given, so a matrix of the wrong size is named as such)."""
         if self.matrix is None:
-            return "quadratic" if self.weights == "custom" else self.weights
+            return self.named
         return parse_weights_text(self.matrix, self.matrix.count(";") + 1 if size is None
                                   else size)
 

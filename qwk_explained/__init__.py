@@ -12,6 +12,8 @@ Layers, each importing only the ones before it (checked by import-linter, see ``
 - :mod:`qwk_explained.notebook`: rich display in notebooks and a live widget. :func:`walkthrough`
   and :func:`walkthrough_from_table` come from there: their result is the core's
   :class:`Walkthrough`, able to show every step in a notebook (it loads nothing more until then).
+  So does :func:`optimize_thresholds`: the core's :class:`Thresholds` (cut points that turn a
+  model's scores into ratings), able to show itself.
 
 The names below are handed out lazily (PEP 562): ``import qwk_explained.core.steps`` runs this
 file first, and importing them here would load the notebook layer (and every module of the
@@ -38,9 +40,11 @@ if TYPE_CHECKING:  # what the type checker and the reader see; at run time, __ge
     from .core.stats import KappaStatistics, kappa_statistics
     from .core.steps import Walkthrough
     from .core.tables import parse_table
+    from .core.thresholds import Thresholds, apply_thresholds
     from .core.types import WEIGHTINGS
     from .core.weights import weight_matrix
     from .notebook.display import walkthrough, walkthrough_from_table
+    from .notebook.thresholds import optimize_thresholds
 
 #: Each public name and the module (relative to this package) that defines it.
 _HOMES = {
@@ -52,9 +56,12 @@ _HOMES = {
     "InputError": ".core.errors",
     "KappaStatistics": ".core.stats",
     "QwkError": ".core.errors",
+    "Thresholds": ".core.thresholds",
     "Walkthrough": ".core.steps",
+    "apply_thresholds": ".core.thresholds",
     "compare": ".core.paired",
     "kappa_statistics": ".core.stats",
+    "optimize_thresholds": ".notebook.thresholds",
     "parse_csv": ".core.csvfile",
     "parse_table": ".core.tables",
     "parse_vector": ".core.parse",
@@ -72,9 +79,12 @@ __all__ = [
     "InputError",
     "KappaStatistics",
     "QwkError",
+    "Thresholds",
     "Walkthrough",
+    "apply_thresholds",
     "compare",
     "kappa_statistics",
+    "optimize_thresholds",
     "parse_csv",
     "parse_table",
     "parse_vector",

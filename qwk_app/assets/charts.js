@@ -6,6 +6,9 @@
 // two histogram bars; a click on a cell is sent to Python as the trigger "cell" ("i,j"); the
 // full-screen button shows the chart alone; when the numbers no longer fit the width, they are
 // hidden (class qwk-compact) and stay readable in each cell's explanation.
+// With data.cuts (the scores chart, qwk_explained/present/score_chart.py), each cut point
+// (class qwk-cut, data-cut=k) can be dragged with a mouse, a pen or a finger, or moved with the
+// arrow keys once focused; where it is let go is sent as the trigger "cut" ("k:value").
 // data.kind === "copy": a button that copies data.text, also on touch screens and on plain http
 // (where navigator.clipboard does not exist), then says data.done for a moment.
 // Either kind carries data.lang, the reader's language: it becomes the page's own (<html lang>,
@@ -76,6 +79,7 @@ function drawChart(component, root) {
     const cell = event.target.closest("[data-cell]");
     if (cell && data.clickable) setTriggerValue("cell", cell.dataset.cell);
   };
+  if (data.cuts) dragCuts(root, data, setTriggerValue);
   if (!root.qwkResize && typeof ResizeObserver !== "undefined") {
     let width = root.clientWidth;
     root.qwkResize = new ResizeObserver(() => {
@@ -85,6 +89,54 @@ function drawChart(component, root) {
       }
     });
     root.qwkResize.observe(root);
+  }
+}
+
+function dragCuts(root, data, setTriggerValue) {
+  // The SVG's viewBox is scaled to the page: pointer positions go through its bounding box.
+  const svg = root.querySelector("svg[data-low]");
+  if (!svg) return;
+  const number = (name) => Number(svg.dataset[name]);
+  const [low, high, left, right, width] = ["low", "high", "left", "right", "width"].map(number);
+  const toValue = (clientX) => {
+    const box = svg.getBoundingClientRect();
+    const x = Math.min(Math.max((clientX - box.left) / box.width * width, left), right);
+    return low + (x - left) / (right - left) * (high - low);
+  };
+  const place = (cut, value) => {
+    const x = (left + (value - low) / (high - low) * (right - left)).toFixed(1);
+    for (const line of cut.querySelectorAll("line")) {
+      line.setAttribute("x1", x);
+      line.setAttribute("x2", x);
+    }
+    const text = cut.querySelector("text");
+    text.setAttribute("x", x);
+    text.textContent = value.toFixed(3).replace(".", data.decimal || ".");
+  };
+  const send = (cut, value) => setTriggerValue("cut", `${cut.dataset.cut}:${value}`);
+  // Chromium reads touch-action on the outer <svg> only: a sideways finger drags a cut point
+  // (a vertical one still scrolls the page); on a <g> alone the browser took the drag for a
+  // scroll and cancelled it.
+  svg.style.touchAction = "pan-y";
+  for (const cut of svg.querySelectorAll(".qwk-cut")) {
+    cut.onpointerdown = (event) => {
+      event.preventDefault();
+      cut.setPointerCapture(event.pointerId);
+      cut.onpointermove = (move) => place(cut, toValue(move.clientX));
+      cut.onpointerup = (up) => {
+        cut.onpointermove = null;
+        cut.onpointerup = null;
+        send(cut, toValue(up.clientX));
+      };
+    };
+    cut.onkeydown = (event) => {
+      const step = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
+      if (!step) return;
+      event.preventDefault();
+      const value = Number(cut.dataset.value) + step * (high - low) / 200;
+      place(cut, value);
+      send(cut, value);
+    };
   }
 }
 

@@ -41,7 +41,8 @@ OPTIONS_TITLE = "\x00options"
 _VALUE_OPTIONS = ("--actual", "--predicted", "--actual-file", "--predicted-file", "--table",
                   "--weights", "--scale", "--min-rating", "--max-rating", "--confidence", "--lang",
                   "--answers", "--batch", "--csv-delimiter", "--kappa0", "--resamples", "--seed",
-                  "--model-a", "--model-b", "--model-a-file", "--model-b-file")
+                  "--model-a", "--model-b", "--model-a-file", "--model-b-file", "--scores",
+                  "--scores-file", "--folds")
 _INTEGER = re.compile(r"^[+-]?[0-9]+$")
 #: What ``--csv-delimiter`` takes: a comma, a semicolon, or a tab (typed as ``tab`` or ``\t``).
 CSV_DELIMITERS = {",": ",", ";": ";", "tab": "\t", "\\t": "\t", "\t": "\t"}
@@ -194,6 +195,7 @@ def build_parser(lang: str = DEFAULT_LANGUAGE) -> argparse.ArgumentParser:
         f"{PROG} --actual-file {files['ratings']} --json",
         f'{PROG} --table "0,4,1;0,8,0;0,1,5" --weights linear',
         f"{PROG} check --batch {files['class']} --lang {lang}",
+        f"{PROG} thresholds --actual-file {files['ratings']} --folds 5",
     ])
     group = parser.add_argument_group(OPTIONS_TITLE)
     add_data_options(group, lang)

@@ -5,6 +5,8 @@ histograms, E, normalization, num and den, kappa), each formula with the user's 
 in, then the standard errors, z, p-value and confidence interval; ``--json`` prints the numbers.
 ``qwk-explained check ...`` grades hand calculations instead (:func:`run_check`): one
 submission (:mod:`.check`), or a class's file as a stream (:mod:`.batch`).
+``qwk-explained thresholds ...`` finds the cut points that turn a model's scores into ratings
+(:mod:`.thresholds`).
 
 A user never sees a traceback: a problem they can fix exits with status 2 and one translated line
 on standard error, anything unexpected with status 1 (:class:`~.errors.ExitStatus`).
@@ -16,7 +18,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from qwk_explained.core.errors import QwkError
 from qwk_explained.core.types import Scale, is_scale
@@ -52,6 +54,7 @@ from .json_input import TooDeep, load_json
 from .json_output import result_json
 from .output import write, write_utf8
 from .text import render_text
+from .thresholds import build_thresholds_parser, run_thresholds
 
 
 def _one_line(text: str) -> str:
@@ -110,6 +113,15 @@ def _answers(path: str) -> object:
         raise CliError("json_too_deep", source=path) from None
 
 
+#: The subcommands: each name's parser (in the user's language) and what runs its options.
+SUBCOMMANDS: dict[str, tuple[Callable[[str], argparse.ArgumentParser],
+                             Callable[[argparse.Namespace, str], str]]] = {
+    "check": (build_check_parser, run_check),
+    "compare": (build_compare_parser, run_compare),
+    "thresholds": (build_thresholds_parser, run_thresholds),
+}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (see :class:`~.errors.ExitStatus`)."""
     arguments = list(sys.argv[1:] if argv is None else argv)
@@ -121,13 +133,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 lang = language_option(requested)
             if sys.stdout is None:  # started with its output closed (">&-"): say so and stop
                 raise CliError("stdout_closed")
-            if arguments[:1] == ["check"]:
-                checking = build_check_parser(lang).parse_args(join_dash_values(arguments[1:]))
-                text = run_check(checking, lang)
-            elif arguments[:1] == ["compare"]:
-                comparing = build_compare_parser(lang).parse_args(
-                    join_dash_values(arguments[1:]))
-                text = run_compare(comparing, lang)
+            subcommand = SUBCOMMANDS.get(arguments[0]) if arguments else None
+            if subcommand is not None:
+                build, run = subcommand
+                text = run(build(lang).parse_args(join_dash_values(arguments[1:])), lang)
             else:
                 args = build_parser(lang).parse_args(join_dash_values(arguments))
                 result, stats = compute(args)

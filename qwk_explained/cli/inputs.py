@@ -82,7 +82,11 @@ def read_ratings_file(path: str, max_columns: int = 2) -> tuple[NDArray[np.int64
     allowed, a file with more stays a CSV (``csv_too_many_columns``), since a comparison's file
     is a table.
     """
-    text = read_text(path)
+    return ratings_columns(read_text(path), max_columns)
+
+
+def ratings_columns(text: str, max_columns: int = 2) -> tuple[NDArray[np.int64], ...]:
+    """:func:`read_ratings_file` for a file's text already read."""
     lines = [line for line in text.splitlines() if line.strip()]
     if not lines:
         raise InputError("empty")

@@ -12,6 +12,15 @@ MAX_RATINGS = 50
 MAX_ITEMS = 10_000_000
 #: Largest absolute rating accepted: ratings are small; this keeps arithmetic far from overflow.
 MAX_ABS_RATING = 1_000_000_000
+#: Largest absolute score (a regressor's output, cut into ratings): scores live on the ratings'
+#: scale or near it; the same bound keeps every midpoint and half-gap between scores finite.
+MAX_ABS_SCORE = 1e9
+#: Most folds of the cut points' cross-validation: 20 already leave 95 % of the items to fit on;
+#: more only multiply the time (each fold is one more search).
+MAX_FOLDS = 20
+#: Largest seed of the random generator accepted (numpy takes any non-negative integer; a seed
+#: typed by a person fits in 63 bits).
+MAX_SEED = 2**63 - 1
 #: Largest count accepted in one cell of a contingency table.
 MAX_CELL_COUNT = MAX_ITEMS
 

@@ -1,4 +1,5 @@
-"""Plain integer text (digits, signs, one delimiter, line breaks) read by a C reader.
+"""Plain numeric text (digits, signs, one delimiter, line breaks) read by a C reader: integer
+ratings, or a model's scores with decimal points.
 
 Why: the careful readers (:mod:`.parse`, :mod:`.csvfile`) build a Python string per rating and
 convert them in one numpy cast that holds the GIL; a 20 MB upload or a 10 MB paste took them 2 to
@@ -12,6 +13,7 @@ and check the values; anything this reader refuses goes back to them to be expla
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -31,6 +33,21 @@ def read_integer_rows(body: bytes, delimiter: str | None,
     plain after all (a word, a decimal, ragged rows, an integer beyond int64); pandas' parser
     errors are ``ValueError`` subclasses.
     """
+    rows: NDArray[np.int64] = _read_rows(body, delimiter, np.int64, reader)
+    return rows
+
+
+def read_float_rows(body: bytes, delimiter: str | None,
+                    reader: str = "auto") -> NDArray[np.float64]:
+    """:func:`read_integer_rows` for numbers with a decimal point (a model's scores): a float64
+    matrix. The same errors; a word such as ``nan`` is read as a number, so the caller checks
+    the values (or keeps letters out of what it calls plain)."""
+    rows: NDArray[np.float64] = _read_rows(body, delimiter, np.float64, reader)
+    return rows
+
+
+def _read_rows(body: bytes, delimiter: str | None, dtype: type[np.int64] | type[np.float64],
+               reader: str) -> NDArray[Any]:
     if reader == "pandas" or (reader == "auto" and len(body) >= PANDAS_FROM_BYTES):
         try:  # here, not at the top: pandas is optional, and slow to import for a small text
             import pandas as pd
@@ -39,7 +56,7 @@ def read_integer_rows(body: bytes, delimiter: str | None,
                 raise
         else:
             frame = pd.read_csv(io.BytesIO(body), sep=delimiter or r"\s+", header=None,
-                                dtype=np.int64, engine="c", na_filter=False)
-            return frame.to_numpy(dtype=np.int64)
-    return np.loadtxt(io.BytesIO(body), delimiter=delimiter, dtype=np.int64, comments=None,
+                                dtype=dtype, engine="c", na_filter=False)
+            return frame.to_numpy(dtype=dtype)
+    return np.loadtxt(io.BytesIO(body), delimiter=delimiter, dtype=dtype, comments=None,
                       ndmin=2)

@@ -183,11 +183,12 @@ def test_the_other_pages_follow_the_matrix(page):
         assert t("en", "common.weights.custom") in rows
 
 
-def test_pitfalls_says_it_uses_a_named_weighting():
+@pytest.mark.parametrize("page", ["pitfalls", "thresholds"])
+def test_pages_of_named_weightings_say_they_use_quadratic(page):
     w = "0,1,1,1,1;1,0,1,1,1;1,1,0,1,1;1,1,1,0,1;1,1,1,1,0"
-    at = open_app("pitfalls", locale="zh-CN", lang="zh", weights="custom", w=w)
+    at = open_app(page, locale="zh-CN", lang="zh", weights="custom", w=w)
     assert_clean(at)
-    assert t("zh", "pitfalls.custom_weights") in [i.value for i in at.info]
+    assert t("zh", f"{page}.custom_weights") in [i.value for i in at.info]
 
 
 @HOSTILE

@@ -144,6 +144,11 @@ CORE_CODES = {
     "table_not_a_table", "table_not_square", "too_many_items", "too_many_ratings",
     "unknown_language", "unknown_scale", "unknown_weights", "value_too_large",
     "weights_bad_matrix",
+    # Scores and cut points: tested in test_scores.py and test_thresholds.py.
+    "bad_cuts", "bad_folds", "bad_starts", "cv_fold_one_rating", "score_not_finite",
+    "score_not_number", "score_too_large", "scores_csv_bad_cell", "scores_csv_columns",
+    "scores_csv_ragged", "scores_empty", "scores_length_mismatch", "thresholds_few_scores",
+    "thresholds_one_rating",
     # Resampling and the comparison of two models (tested in test_resampling.py,
     # test_paired.py and tests/cli/test_cli_uncertainty.py).
     "bad_kappa_null", "bad_resamples", "bad_seed", "columns_length_mismatch", "csv_ragged_three",

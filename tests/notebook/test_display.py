@@ -31,7 +31,7 @@ from qwk_explained.present.blocks import Formula
 from qwk_explained.present.catalogue import FIGURE_NAMES, STEPS
 from qwk_explained.present.i18n import load, message, t
 from qwk_explained.present.languages import LANGUAGES, language
-from qwk_explained.present.numbers import format_latex, format_number, format_percent
+from qwk_explained.present.numbers import format_latex, format_list, format_number, format_percent
 from qwk_explained.teaching.examples import BY_NAME
 from tests import ROOT
 from tests.hostile import assert_translated
@@ -354,7 +354,7 @@ def test_every_notebook_error_code_is_translated():
 def test_a_table_and_an_undefined_kappa_are_explained_too(lang):
     table = walkthrough_from_table([[0, 4, 1], [0, 8, 0], [0, 1, 5]])
     assert t(lang, "cli.input_table", n=format_number(19, lang), size=3,
-             labels="0, 1, 2") in table.explain(lang).markdown
+             labels=format_list(["0", "1", "2"], lang)) in table.explain(lang).markdown
     constant = walkthrough([2] * 5, [2] * 5)
     markdown = constant.explain(lang).markdown
     assert t(lang, "undefined.single_category") in markdown
