@@ -93,6 +93,8 @@ bench: $(STAMPS)/dev os-packages
 	$(PY) -m bench.bench_app --repeats 5
 	$(PY) -m bench.bench_browser --repeats 3 --cold 1
 	$(PY) -m bench.bench_resampling --sizes 1e4 1e5 --resamples 2000 --naive-resamples 5
+	$(PY) -m bench.bench_thresholds --sizes 1e4 --seeds 2 --repeat 1
+	$(PY) -m bench.bench_browser_thresholds --repeats 2
 	$(PY) -m bench.bench_batch --lines 1e3
 	$(PY) -m bench.grading_audit --cases 100
 	$(PY) -m bench.load_classroom --edits 2

@@ -90,6 +90,9 @@ def _grid(grid: checker.Grid, result: Walkthrough, checked: Sequence[CheckedAnsw
                        column_config={str(label): st.column_config.TextColumn(name)
                                       for label, name in zip(labels, names, strict=True)})
     marks = pd.DataFrame(checker.marks(grid, labels, checked), index=index, columns=names)
+    # Said above the marks: stacked under the editor on a phone, an unlabelled grid of the same
+    # shape looks like a second place to type.
+    shown.caption(tr("checker.marks_heading"))
     shown.dataframe(marks.style.map(lambda mark: MARK_STYLE.get(mark, "")))
     shown.caption(tr("checker.marks_legend"))
     with st.expander(tr("checker.paste_heading"), icon=":material/content_paste:"):
@@ -112,7 +115,7 @@ def _said(result: Walkthrough, checked: Sequence[CheckedAnswer]) -> None:
     lang = state.lang()
     for group in checker.groups(checked):
         first = group[0]
-        places = " ".join(f"`{feedback.symbol(lang, result, answer)}`" for answer in group)
+        places = feedback.places(lang, result, group)
         if first.problem is not None:
             st.error(tr("checker.said", places=places,
                         text=escape_markdown(feedback.verdict_line(lang, first))),

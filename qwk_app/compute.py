@@ -115,8 +115,25 @@ def _vectors() -> tuple[np.ndarray | None, np.ndarray | None, str, dict[Field, I
             errors[name], arrays[name] = error, None
             if unfinished and error.code == "empty":
                 pending.add(name)  # "-" alone: the first rating is being typed
-    key = f"{texts['actual']}\x00{texts['predicted']}"
-    return arrays["actual"], arrays["predicted"], key, errors, pending
+    actual, predicted = arrays["actual"], arrays["predicted"]
+    if actual is None or predicted is None:
+        key = f"{texts['actual']}\x00{texts['predicted']}"
+    else:  # by value: "4, 4," and "4,4" are the same ratings, the same result, no change
+        key = ratings_key(actual, predicted)
+    return actual, predicted, key, errors, pending
+
+
+def ratings_key(actual: np.ndarray, predicted: np.ndarray) -> str:
+    """A digest of two rating vectors' values: what names their result in the caches.
+
+    Hashed in place (``.data`` is a memoryview of the array, no copy: an upload holds millions of
+    ratings); hashlib lets other sessions run meanwhile. The first vector's length comes first,
+    so no two pairs give the same bytes.
+    """
+    hasher = hashlib.blake2b(len(actual).to_bytes(8, "little"), digest_size=20)
+    hasher.update(np.ascontiguousarray(actual, dtype=np.int64).data)
+    hasher.update(np.ascontiguousarray(predicted, dtype=np.int64).data)
+    return hasher.hexdigest()
 
 
 def current() -> Outcome:
@@ -133,6 +150,7 @@ def current() -> Outcome:
         except InputError as error:
             errors["pair"] = error
             pending.add("pair")  # one list is longer: the other one is still being typed
+            st.session_state[state.LENGTHS_DIFFERED] = True
         else:
             try:
                 labels = rating_scale(actual, predicted, scale=settings.scale,

@@ -104,13 +104,26 @@ _STYLE = """
   [data-testid="stMain"] h3 { font-size: 1.25rem; }
 }
 [data-testid="InputInstructions"] { display: none; }
+/* Touch screens: Streamlit's grid toolbar (search, download, full screen) stays shown there, over
+   the last row of cells and the help text, and a tap meant for a cell opens it. */
+@media (hover: none) { [data-testid="stElementToolbar"] { display: none; } }
+/* The share QR code shown large: most of the screen's height, whole, centred, its modules sharp. */
+.st-key-big_qr img {
+  height: 65vh; width: auto !important; max-width: 100%; object-fit: contain; margin: 0 auto;
+  display: block; image-rendering: pixelated;
+}
 """
 #: Presenter mode: type large enough for the back of a room, every chart with it.
 _PRESENTER_STYLE = """
 html { font-size: 22px; }
 [data-testid="stMain"] { font-size: 1.15rem; }
-[data-testid="stMainBlockContainer"] { max-width: 100%; padding-left: 2rem; padding-right: 2rem; }
+[data-testid="stMainBlockContainer"] { max-width: 100%; padding: 3rem 2rem 2rem 2rem; }
 .qwk-chart { font-size: 1.25em; }
+/* A compact header: the projected screen belongs to the step, which starts on the first one. */
+[data-testid="stMain"] h1 { font-size: 1.35rem; padding: 0; }
+[data-testid="stMetric"] [data-testid="stMetricValue"] { font-size: 1.5rem; }
+[data-testid="stMetric"] [data-testid="stMetricLabel"] { min-height: 0; }
+[data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] { gap: 0.6rem; }
 """
 
 
@@ -178,6 +191,9 @@ def run() -> None:
     _sidebar(PAGE_SETTINGS.get(slug, ("weights", "scale")))
     for problem in state.url_problems():
         show_error(problem)
+    # Presenter mode: the share QR code, large, one click away (the sidebar that holds it is
+    # folded); filled once the page has put its state into the URL.
+    big_qr = st.container() if presenter else None
     token = _FRAMED.set(True)
     try:
         current.run()
@@ -185,6 +201,9 @@ def run() -> None:
         _FRAMED.reset(token)
     state.write_url()
     _share_link(current.url_path)
+    if big_qr is not None:
+        with big_qr:
+            _big_qr_button(current.url_path)
 
 
 def presenting() -> bool:
@@ -231,6 +250,9 @@ def _sidebar(settings: tuple[Setting, ...]) -> None:
                      placeholder=tr("common.choose"))
         st.toggle(tr("presenter.toggle"), key=state.bind("presenter"),
                   on_change=state.commit("presenter"), help=tr("presenter.toggle_help"))
+        if presenting():
+            st.toggle(tr("presenter.together"), key=state.bind("together"),
+                      on_change=state.commit("together"), help=tr("presenter.together_help"))
         if not settings:
             return
         st.subheader(tr("frame.settings"))
@@ -290,6 +312,23 @@ def qr_png(link: str) -> bytes | None:
     image = io.BytesIO()
     code.save(image, kind="png", scale=6, border=2)
     return image.getvalue()
+
+
+def _big_qr_button(url_path: str) -> None:
+    """A button that shows the share link's QR code on most of the screen, for the back row."""
+    link, _ = share_link(url_path)
+    image = qr_png(link)
+    if image is None:
+        return
+
+    @st.dialog(tr("share.qr_caption"), width="large")
+    def show() -> None:
+        with st.container(key="big_qr"):
+            st.image(image, width="stretch", alt=tr("share.qr_alt", link=link))
+        st.caption(link)
+
+    if st.button(tr("share.qr_large"), key="share_qr_large", icon=":material/qr_code_2:"):
+        show()
 
 
 def _share_link(url_path: str) -> None:

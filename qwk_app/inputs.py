@@ -11,7 +11,7 @@ keeps it for undo (:func:`qwk_app.state.remember`) and the page offers to put it
 
 from __future__ import annotations
 
-import hashlib
+from contextvars import ContextVar
 from typing import Literal, get_args
 
 import numpy as np
@@ -25,7 +25,7 @@ from qwk_explained.present.i18n import t
 from qwk_explained.present.numbers import about, printf_percent
 from qwk_explained.teaching.examples import BY_NAME, EXAMPLES, random_ratings
 
-from . import state, widgets
+from . import compute, state, widgets
 from .compute import Outcome
 from .editor import Row
 from .state import Session
@@ -80,8 +80,48 @@ def _tab_opened(session: Session, labels: list[str]) -> None:
     session["input_tab"] = INPUT_TABS[labels.index(label)] if label in labels else INPUT_TABS[0]
 
 
+#: What the page around the rating fields was last drawn with (:func:`text_fields`).
+_DRAWN_WITH = "_qwk_fields_page"
+#: True while the whole page runs (the frame writes the URL after it); False in a run of the
+#: fields alone, which writes it itself.
+_WHOLE_PAGE: ContextVar[bool] = ContextVar("qwk_whole_page", default=False)
+
+
+def _view(outcome: Outcome) -> tuple[str, str]:
+    """What the rest of a page shows of an outcome: its result, and whether that result is
+    current, kept while a list is being typed, or kept because of a problem."""
+    kind = "typing" if outcome.typing else "stale" if outcome.stale else "current"
+    return outcome.key, kind
+
+
 def text_fields(outcome: Outcome) -> None:
-    """The two text areas, each with its own problem shown right below it."""
+    """The two rating fields, each with its own problem shown right below it.
+
+    They rerun on their own (a fragment): an edit reruns the whole page only once it changes
+    what the page shows. While one list is longer than the other (an item being added: a rating
+    typed at the end of the first field, then of the second) the page keeps the last complete
+    result, and redrawing every step with it again cost more than the edit that follows; only
+    the fields and their counts follow then. ``outcome`` is what the page is drawn with.
+    """
+    st.session_state[_DRAWN_WITH] = _view(outcome)
+    token = _WHOLE_PAGE.set(True)
+    try:
+        _live_fields()
+    finally:
+        _WHOLE_PAGE.reset(token)
+
+
+@st.fragment
+def _live_fields() -> None:
+    outcome = compute.current()
+    if not outcome.typing and _view(outcome) != st.session_state.get(_DRAWN_WITH):
+        st.rerun()  # before drawing the fields: the whole page draws them again at once
+    _fields(outcome)
+    if not _WHOLE_PAGE.get():  # the address bar keeps what is typed, half a pair included
+        state.write_url()
+
+
+def _fields(outcome: Outcome) -> None:
     session = st.session_state
     upload = session.get("upload")
     if upload is not None:
@@ -323,12 +363,7 @@ def take_upload(session: Session) -> None:
         state.set_vectors(state.vector_text(actual), state.vector_text(predicted),
                           session=session)
     else:
-        # Hashed in place (``.data`` is a memoryview of the array, no copy); hashlib lets other
-        # sessions run meanwhile.
-        hasher = hashlib.blake2b(np.ascontiguousarray(actual).data, digest_size=20)
-        hasher.update(b"|")
-        hasher.update(np.ascontiguousarray(predicted).data)
-        digest = hasher.hexdigest()
+        digest = compute.ratings_key(actual, predicted)
         actual.setflags(write=False)
         predicted.setflags(write=False)
         session["upload"] = {"name": name, "actual": actual, "predicted": predicted,

@@ -40,6 +40,8 @@ DEFAULTS: dict[str, Any] = {
     "min": None,
     "max": None,
     "w": None,
+    # Presenter mode's "compute it together": kappa hidden until the class reaches its step.
+    "together": True,
 }
 #: Shareable keys in the order they appear in the URL.
 URL_KEYS = ("lang", "actual", "predicted", "weights", "scale", "min", "max", "w")
@@ -70,6 +72,9 @@ _PAGE_PARAMS = "_qwk_page_params"
 #: The last valid result and its key (:func:`qwk_app.compute.current` keeps it): shown while the
 #: input has a problem, and the scale an explicit range starts from.
 LAST_VALID = "last_valid"
+#: Set when the two typed lists had different lengths (one being typed), until the walkthrough
+#: measures its next change (:func:`qwk_app.render.track_change`).
+LENGTHS_DIFFERED = "_qwk_lengths_differed"
 
 #: Lowest and highest rating a number field of the app takes (the sidebar's ends, the table
 #: editor's cells, a typed table's first rating): any rating a class uses, within reason.

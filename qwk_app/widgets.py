@@ -166,7 +166,13 @@ def move(result: Walkthrough, source: Cell, target: Cell, *,
     state.set_vectors(state.vector_text(moved.actual), state.vector_text(moved.predicted),
                       session=store)
     follow(store, result.labels, target)
+    store[_JUST_MOVED] = True
     return True
+
+
+#: Set by :func:`move` for the next run: it says what moved once (a toast, not a notice above
+#: the matrices, which would push them under the pointer before a second click).
+_JUST_MOVED = "_qwk_just_moved"
 
 
 #: The four nudges: (row step, column step, icon); a nudge moves one item to the next rating.
@@ -193,16 +199,23 @@ def move_controls(result: Walkthrough, cell: Cell, *, editable: bool) -> None:
     st.segmented_control(tr("move.click_action"), CLICK_ACTIONS, key=CLICK_ACTION_KEY,
                          format_func=lambda action: t(lang, f"move.click_{action}"),
                          help=tr("move.click_help"), disabled=not editable)
-    columns = st.columns(len(_NUDGES))
+    *columns, undo = st.columns(len(_NUDGES) + 1)
     for column, (name, row_step, col_step, icon) in zip(columns, _NUDGES, strict=True):
         target = (i + row_step, j + col_step)
         possible = editable and count > 0 and all(0 <= k < result.size for k in target)
         column.button(tr(f"move.{name}"), key=f"move_{name}", icon=icon, width="stretch",
                       disabled=not possible, on_click=_nudge, args=(result, cell, target),
                       help=tr("move.nudge_help"))
+    # Undo is always there (greyed out until an item moved) and what moved is said in a toast:
+    # nothing appears above the matrices after a move, so they stay under the pointer.
+    replaced = state.last_replaced()
+    moved = replaced is not None and replaced.action == "move"
+    undo.button(tr("undo.button"), key="undo_move", on_click=state.undo, icon=":material/undo:",
+                width="stretch", disabled=not moved)
+    if st.session_state.pop(_JUST_MOVED, False) and replaced is not None and moved:
+        st.toast(tr("undo.move", **replaced.params), icon=":material/history:")
     if not editable:
         st.caption(tr("move.not_editable"))
-    undo_offer("undo_move", ("move",))
 
 
 def undo_offer(key: str, actions: tuple[UndoAction, ...]) -> None:
