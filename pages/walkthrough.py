@@ -59,5 +59,5 @@ else:
     for step in STEPS:
         render.step(step, result, stats, cell, before=before, on_cell=on_cell,
                     on_follow=on_follow)
-    uncertainty.section(result, stats, outcome.key)
+    uncertainty.section(result, stats)
 state.share("cell", links.cell_text(result, *cell))

@@ -42,6 +42,10 @@ RANDOM_MAX_ITEMS = 5000
 #: The input panel's tabs (``inputs.tab_<slug>`` are their labels); the text fields are above them.
 InputTab = Literal["examples", "table", "random", "upload"]
 INPUT_TABS: tuple[InputTab, ...] = get_args(InputTab)
+#: The open tab, kept as its slug (its label changes with the language).
+INPUT_TAB: state.Choice[InputTab] = state.Choice("input_tab", INPUT_TABS, "examples")
+#: The examples, by name.
+EXAMPLE_NAMES = tuple(example.name for example in EXAMPLES)
 #: How long the fields wait after the last keystroke before the page follows.
 LIVE_PAUSE = "300ms"
 
@@ -58,10 +62,10 @@ def vector_panel() -> None:
     _keep_random_settings(session)
     widgets.undo_offer("undo_inputs", ("example", "random", "upload"))
     labels = [tr(f"inputs.tab_{slug}") for slug in INPUT_TABS]
-    # The open tab is kept as a slug, so it survives a language switch (the labels change).
-    opened = session.get("input_tab", INPUT_TABS[0])
-    session["input_tab_input"] = labels[INPUT_TABS.index(opened) if opened in INPUT_TABS else 0]
-    examples, table, generate, upload = st.tabs(labels, key="input_tab_input",
+    # The open tab is kept as a slug, so it survives a language switch (the labels change); the
+    # tabs' widget holds the label of this run's language.
+    session[INPUT_TAB.widget_key] = labels[INPUT_TABS.index(INPUT_TAB.get(session))]
+    examples, table, generate, upload = st.tabs(labels, key=INPUT_TAB.widget_key,
                                                 on_change=_tab_opened, args=(session, labels))
     with examples:
         _presets()
@@ -76,8 +80,9 @@ def vector_panel() -> None:
 
 
 def _tab_opened(session: Session, labels: list[str]) -> None:
-    label = session.get("input_tab_input")
-    session["input_tab"] = INPUT_TABS[labels.index(label)] if label in labels else INPUT_TABS[0]
+    label = state.checked(session.get(INPUT_TAB.widget_key), labels)
+    if label is not None:
+        session[INPUT_TAB.key] = INPUT_TABS[labels.index(label)]
 
 
 #: What the page around the rating fields was last drawn with (:func:`text_fields`).
@@ -170,7 +175,7 @@ def typed(session: Session, name: str) -> None:
 
 def _presets() -> None:
     lang = state.lang()  # bound now: format_func may run outside the script (tests)
-    st.pills(tr("inputs.presets"), options=[e.name for e in EXAMPLES], key="preset_pick",
+    st.pills(tr("inputs.presets"), options=EXAMPLE_NAMES, key="preset_pick",
              format_func=lambda name: t(lang, f"presets.{name}"), on_change=_apply_preset,
              args=(st.session_state,), help=tr("inputs.presets_help"))
 
@@ -183,12 +188,11 @@ def load_example(session: Session, name: str) -> None:
                       state.vector_text(np.array(example.predicted)), session=session)
     state.set_value("min", None, session=session)
     state.set_value("max", None, session=session)
-    state.show_scale_mode(session)
 
 
 def _apply_preset(session: Session) -> None:
-    name = session.get("preset_pick")
-    if name in BY_NAME:
+    name = state.checked(session.get("preset_pick"), EXAMPLE_NAMES)
+    if name is not None:
         load_example(session, name)
     session["preset_pick"] = None
 
@@ -229,6 +233,14 @@ def _table_editor() -> None:
     if len(rows) > EDITOR_MAX_ROWS:
         st.info(tr("inputs.table_too_long", count=len(rows), limit=num(EDITOR_MAX_ROWS)))
         return
+    state.VECTOR_TABLE.guarded(session, lambda: _draw_table(*table_rows(session)))
+    st.caption(tr("inputs.table_help"))
+    incomplete = session.get("editor_incomplete", 0)
+    if incomplete:
+        st.warning(tr("inputs.table_incomplete", count=incomplete))
+
+
+def _draw_table(key: str, rows: list[Row]) -> None:
     low, high = state.RATING_RANGE
     st.data_editor(
         {name: [row[k] for row in rows] for k, name in enumerate(TABLE_COLUMNS)},
@@ -242,10 +254,6 @@ def _table_editor() -> None:
             for name in TABLE_COLUMNS},
         height=min(38 + 35 * (len(rows) + 1), 420),
     )
-    st.caption(tr("inputs.table_help"))
-    incomplete = session.get("editor_incomplete", 0)
-    if incomplete:
-        st.warning(tr("inputs.table_incomplete", count=incomplete))
 
 
 def apply_table_edits(session: Session) -> None:
@@ -259,12 +267,29 @@ def apply_table_edits(session: Session) -> None:
     rows = state.VECTOR_TABLE.replay(session, TABLE_COLUMNS)
     if rows is None:
         return
-    complete = [row for row in rows if row[0] is not None and row[1] is not None]
+    ratings = [[table_rating(value) for value in row] for row in rows]
+    complete = [row for row in ratings if row[0] is not None and row[1] is not None]
     session["editor_incomplete"] = len(rows) - len(complete)
     for name, column in zip(TABLE_COLUMNS, (0, 1), strict=True):
-        text = ", ".join(str(int(row[column])) for row in complete)
+        text = ", ".join(str(row[column]) for row in complete)
         if session.get(name) != text:
             state.set_value(name, text, session=session)
+
+
+def table_rating(value: object) -> int | None:
+    """A cell of the table editor as a rating, or ``None`` (an empty cell).
+
+    The editor's number columns send whole numbers within :data:`qwk_app.state.RATING_RANGE`
+    (an int, or a float such as 3.0); anything else only comes from a forged message and is
+    read as an empty cell, never truncated (1.5) or taken for a number (``true``, ``"x"``).
+
+    >>> [table_rating(v) for v in (3, 3.0, -2, 1.5, True, "x", [1], None, 10**6)]
+    [3, 3, -2, None, None, None, None, None, None]
+    """
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    low, high = state.RATING_RANGE
+    return value if type(value) is int and low <= value <= high else None
 
 
 # --- random examples --------------------------------------------------------------------------

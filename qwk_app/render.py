@@ -32,6 +32,7 @@ from qwk_explained.present.numbers import rounds_to_zero
 from . import charts as drawn
 from . import shown_step, state
 from .compute import Outcome
+from .frame import end_page
 from .state import Session
 from .text import label, num, signed, tr
 
@@ -45,7 +46,7 @@ def shown_result(outcome: Outcome, page: str) -> Walkthrough:
     """
     if outcome.result is None:
         st.info(tr(f"{page}.nothing_yet"), icon=":material/edit:")
-        st.stop()
+        end_page()
     if outcome.typing:
         st.caption(tr("live.typing"))
     elif outcome.stale:

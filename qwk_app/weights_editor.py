@@ -46,7 +46,7 @@ _SEPARATORS = re.compile(r"[\s;]+")
 def size(session: Session) -> int | None:
     """The number of ratings of the scale last computed, if any (the editor's size)."""
     last = session.get(state.LAST_VALID)
-    return None if last is None else len(last[0].labels)
+    return None if last is None else len(last.labels)
 
 
 def editor_text(matrix: NDArray[np.float64]) -> str:
@@ -80,8 +80,7 @@ def _decimal_point(cell: str) -> str:
 
 def fill(session: Session) -> None:
     """Fill the editor (and ``w``) with the chosen starting weighting on the current scale."""
-    start = session.get(f"{START}_input")
-    kind: Weighting = start if start in WEIGHTINGS else "quadratic"
+    kind: Weighting = state.checked(session.get(f"{START}_input"), WEIGHTINGS) or "quadratic"
     matrix = starting_weights(kind, size(session) or DEFAULT_SIZE)
     session[START] = kind
     session[MATRIX] = weights_text(matrix)
@@ -91,12 +90,8 @@ def fill(session: Session) -> None:
 def choose(session: Session) -> None:
     """The weighting radio's ``on_change``: keep the choice if it is one (a forged value is
     dropped); choosing ``custom`` for the first time fills the editor from the start chosen."""
-    chosen = session.get("weights_input")
-    if chosen not in state.WEIGHTS_CHOICES:
-        session["weights_input"] = state.settings(session).weights
-        return
-    session["weights"] = chosen
-    if chosen == "custom" and not isinstance(session.get(MATRIX), str):
+    state.WEIGHTS.commit(session)
+    if state.WEIGHTS.get(session) == "custom" and not isinstance(session.get(MATRIX), str):
         fill(session)
 
 

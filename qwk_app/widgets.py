@@ -34,6 +34,9 @@ CELL_KEY = "cell"
 ClickAction = Literal["follow", "move"]
 CLICK_ACTIONS: tuple[ClickAction, ...] = get_args(ClickAction)
 CLICK_ACTION_KEY = "cell_click_action"
+#: The choice of what a click does, shown by a segmented control under the same key.
+CLICK_ACTION: state.Choice[ClickAction] = state.Choice(CLICK_ACTION_KEY, CLICK_ACTIONS, "follow",
+                                                      widget=CLICK_ACTION_KEY)
 
 
 def keep_cell(session: Session, result: Walkthrough, *, store: str = CELL_KEY,
@@ -82,7 +85,9 @@ def cell_picker(result: Walkthrough, *, store: str = CELL_KEY, prefix: str = "ce
     row_key, col_key = f"{prefix}_row_input", f"{prefix}_col_input"
 
     def _picked() -> None:
-        session[store] = (session[row_key], session[col_key])
+        row, col = (state.checked(session.get(key), labels) for key in (row_key, col_key))
+        if row is not None and col is not None:
+            session[store] = (row, col)
 
     columns = st.columns(list(widths))
     rating_select(columns[0], tr("steps.cell_row"), labels, key=row_key, on_change=_picked)
@@ -124,7 +129,7 @@ def follow_click(result: Walkthrough, *, movable: bool = True,
         cell = links.cell_from_trigger(value, result.size)
         if cell is None:
             return
-        if movable and store.get(CLICK_ACTION_KEY) == "move":
+        if movable and CLICK_ACTION.get(store) == "move":
             labels = [int(x) for x in result.labels]
             source = store.get(CELL_KEY)
             if isinstance(source, tuple) and source[0] in labels and source[1] in labels:
@@ -193,10 +198,9 @@ def move_controls(result: Walkthrough, cell: Cell, *, editable: bool) -> None:
     or while the typed ratings have a problem (the texts are not the result shown)."""
     i, j = cell
     count = int(result.observed[i, j])
-    if st.session_state.get(CLICK_ACTION_KEY) not in CLICK_ACTIONS:
-        st.session_state[CLICK_ACTION_KEY] = CLICK_ACTIONS[0]
     lang = state.lang()  # bound now: format_func may run outside the script (tests)
-    st.segmented_control(tr("move.click_action"), CLICK_ACTIONS, key=CLICK_ACTION_KEY,
+    st.segmented_control(tr("move.click_action"), CLICK_ACTIONS,
+                         key=CLICK_ACTION.show(st.session_state),
                          format_func=lambda action: t(lang, f"move.click_{action}"),
                          help=tr("move.click_help"), disabled=not editable)
     *columns, undo = st.columns(len(_NUDGES) + 1)

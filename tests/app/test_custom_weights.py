@@ -38,7 +38,7 @@ def kappa_by_definition(actual: str, predicted: str, w: np.ndarray) -> float | N
 
 def shown_kappa(at) -> float | None:
     """The kappa of the result the pages show (the summary's metric is this number)."""
-    return at.session_state[state.LAST_VALID][0].kappa
+    return at.session_state[state.LAST_VALID].kappa
 
 
 def kappa_metric(at) -> str:
@@ -72,7 +72,7 @@ def test_choose_custom_edit_a_cell_and_share_it(lang):
     w[4, 0] = 0.5
     edited = kappa_by_definition(ACTUAL, PREDICTED, w)
     assert shown_kappa(at) == pytest.approx(edited) and edited != pytest.approx(quadratic)
-    assert at.session_state[state.LAST_VALID][0].weights_name == "custom"
+    assert at.session_state[state.LAST_VALID].weights_name == "custom"
     assert kappa_metric(at).replace(",", ".").lstrip("−-0") in f"{edited:.4f}"
     assert any(c.value == t(lang, "weights_note.asymmetric") for c in at.sidebar.caption)
 
@@ -132,7 +132,7 @@ def test_kappa_undefined_with_custom_weights_is_explained():
     at = open_app(locale="en-GB", lang="en", actual="0,1,0,1", predicted="0,1,1,0",
                   min=0, max=2, weights="custom", w=w)
     assert_clean(at)
-    result = at.session_state[state.LAST_VALID][0]
+    result = at.session_state[state.LAST_VALID]
     assert result.kappa is None and result.undefined_reason == "chance_pairs_free"
     assert kappa_metric(at) == t("en", "common.undefined")
     page = " ".join(m.value for m in at.markdown)
@@ -177,7 +177,7 @@ def test_the_other_pages_follow_the_matrix(page):
     assert not at.error
     assert dict(at.query_params)["w"] == w
     if page != "compare":
-        assert at.session_state[state.LAST_VALID][0].weights_name == "custom"
+        assert at.session_state[state.LAST_VALID].weights_name == "custom"
     if page == "theory":  # the weightings' table has a row for the learner's matrix
         rows = [row for table in at.table for row in table.value.iloc[:, 0].tolist()]
         assert t("en", "common.weights.custom") in rows

@@ -8,8 +8,10 @@ a browser replace the text being typed, ``live_debounce_ms`` the pause before it
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from qwk_app.compute import typed_text
+from qwk_app.compute import _TRAILING_SIGN, typed_text
 from qwk_explained import walkthrough
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import LANGUAGES
@@ -98,6 +100,18 @@ def test_typed_text_sets_aside_only_a_trailing_sign():
     assert typed_text("4，4，－") == ("4，4，", True)  # full-width, as Chinese keyboards type
     assert typed_text("4, -4") == ("4, -4", False)
     assert typed_text("4, 4") == ("4, 4", False)
+
+
+@settings(max_examples=300, deadline=None)
+@given(head=st.text(alphabet="4-+−＋－ ,;、，；\n\t\u3000x", max_size=12),
+       tail=st.text(alphabet="4-+−＋－ ,;、，；\n\t\u3000x", max_size=12))
+def test_typed_text_reads_only_the_end_as_a_whole_search_would(head, tail):
+    """Only the end of a paste is searched for a trailing sign (a whole scan of megabytes held
+    every other session); the answer is the whole text's."""
+    text = head + tail
+    match = _TRAILING_SIGN.search(text)
+    assert typed_text(text) == ((text, False) if match is None
+                                else (text[:match.start(1)].rstrip(), True))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
