@@ -24,8 +24,8 @@ from collections.abc import Iterator
 import pytest
 
 from qwk_class.store import DATABASE_ENV
-from tests import hostile
 from qwk_explained.present.markup import MAX_WIDTH
+from tests import hostile
 
 
 @pytest.fixture(autouse=True)
