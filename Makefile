@@ -3,6 +3,7 @@
 #   make test   installs everything the tests need (Python packages, Chromium, a CJK font and the
 #               TeX Live packages the worksheets compile with), then runs make lint and the suite
 #   make lint   ruff, the layer contracts (import-linter) and the type checker (mypy)
+#   make serve-lecture REPLICAS=3   a class on several app servers: nginx in front, one PostgreSQL
 #   make test-fast  the suite without the browser and slow tests, for the edit-test loop
 PYTHON ?= python3
 VENV := .venv
@@ -10,7 +11,10 @@ PY := $(VENV)/bin/python
 STAMPS := .stamps
 PORT ?= 8501
 ADDRESS ?= localhost
-APT_PACKAGES := chromium fonts-wqy-microhei
+REPLICAS ?= 3
+# nginx and PostgreSQL: several app servers for one class (make serve-lecture, and its tests).
+LECTURE_PACKAGES := nginx postgresql
+APT_PACKAGES := chromium fonts-wqy-microhei $(LECTURE_PACKAGES)
 # The LaTeX worksheets: pdflatex with geometry, amsmath and Latin Modern (en, es, tr); xelatex with
 # the ctexart class and its Fandol fonts (zh). Installed without recommends: the documentation and
 # the extra fonts they recommend are not needed to compile.
@@ -23,7 +27,7 @@ TEX_PACKAGES := texlive-latex-base texlive-latex-recommended texlive-fonts-recom
 WORKERS ?= auto
 PYTEST := $(PY) -m pytest -n $(WORKERS) --dist loadgroup
 
-.PHONY: run serve-class test test-fast lint bench setup setup-test os-packages clean
+.PHONY: run serve-class serve-lecture test test-fast lint bench setup setup-test os-packages clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -54,7 +58,8 @@ define apt_install
 endef
 
 # Browser tests need Debian's Chromium and a CJK font (Chinese renders as boxes without one), and
-# axe-core from the npm registry for the accessibility check; the worksheet test needs TeX Live.
+# axe-core from the npm registry for the accessibility check; the worksheet test needs TeX Live;
+# the class tests need nginx and PostgreSQL (started by the tests on loopback, never as services).
 os-packages:
 	$(call apt_install,$(APT_PACKAGES),)
 	$(call apt_install,$(TEX_PACKAGES),--no-install-recommends)
@@ -71,6 +76,12 @@ run: setup
 # codes use this machine's network address (or QWK_PUBLIC_URL when set), never localhost.
 serve-class: setup
 	$(PY) -m qwk_app.launch --class --port $(PORT)
+
+# A class on REPLICAS app servers behind nginx (sticky sessions), all sharing one throwaway
+# PostgreSQL, on every interface of this machine at PORT (deploy/lecture.py; Ctrl+C stops all).
+serve-lecture: setup
+	$(call apt_install,$(LECTURE_PACKAGES),)
+	$(PY) -m deploy.lecture --replicas $(REPLICAS) --port $(PORT)
 
 # The layers' import rules are contracts in pyproject.toml ([tool.importlinter]); mypy's files and
 # strictness are there too ([tool.mypy]).
@@ -93,6 +104,8 @@ bench: $(STAMPS)/dev os-packages
 	$(PY) -m bench.bench_app --repeats 5
 	$(PY) -m bench.bench_browser --repeats 3 --cold 1
 	$(PY) -m bench.bench_resampling --sizes 1e4 1e5 --resamples 2000 --naive-resamples 5
+	$(PY) -m bench.bench_thresholds --sizes 1e4 --seeds 2 --repeat 1
+	$(PY) -m bench.bench_browser_thresholds --repeats 2
 	$(PY) -m bench.bench_batch --lines 1e3
 	$(PY) -m bench.grading_audit --cases 100
 	$(PY) -m bench.load_classroom --edits 2

@@ -11,6 +11,12 @@ machine's load:
   the kappa metric shows another value;
 - **edit -> idle**: from the same key until the script has finished, every chart and formula is
   drawn and two more frames have been painted (nothing left for the learner to wait for);
+- **add item -> kappa shown / idle**: adding an item as a learner does, by typing one more rating
+  at the end of both fields: the end of the *actual* field, a rating, Enter, then at once the
+  same in the *predicted* field. Timed from the first Enter: between the two the lists have
+  different lengths, and whatever the page does with that half-typed state is paid here. The
+  bare page stops below its inputs while the lengths differ (any page must: there is no pair to
+  count), so it draws its charts anew once both lists are complete;
 - **typing -> kappa** (live inputs only): from the last keystroke, without Enter, to the new kappa
   (includes the input's typing pause);
 - **first load, warm server**: a fresh browser profile navigates to the page; until every chart
@@ -18,10 +24,12 @@ machine's load:
 - **first load, cold server**: the same for the first visitor right after the server starts (the
   server is started as ``make run`` starts it and visited as soon as its health probe answers).
 
-Each edit changes one rating of the *actual* vector (alternating between two vectors of the same
-length), so kappa changes on every edit. Medians of ``--repeats``; the ratio is walkthrough over
-baseline. ``--profile`` also records one walkthrough edit with Chromium's sampling profiler and
-performance trace and prints where the main thread spent its time.
+Each one-field edit changes one rating of the *actual* vector (alternating between two vectors of
+the same length), so kappa changes on every edit; each added item starts from the same two
+vectors (put back unmeasured), so kappa changes too. Medians of ``--repeats``; the ratio is
+walkthrough over baseline. ``--profile`` also records one walkthrough edit and one added item
+with Chromium's sampling profiler and performance trace and prints where the main thread spent
+its time.
 
 Usage: ``python bench/bench_browser.py [--repeats 8] [--cold 2] [--profile]``
 """
@@ -59,6 +67,9 @@ ACTUALS = ("4,4,3,4,4,4,1,1,2,1", "4,4,3,4,4,4,1,1,2,2")
 PREDICTED = "0,2,1,0,0,0,1,1,2,1"
 KAPPA_LABEL = t("en", "common.kappa")
 ACTUAL_LABEL = t("en", "inputs.actual_label")
+PREDICTED_LABEL = t("en", "inputs.predicted_label")
+#: The item added at the end of both fields (actual, predicted): it changes kappa.
+ADDED_ITEM = ("3", "2")
 
 #: The bare page: what any app showing these numbers must at least draw. ``{widget}`` is the
 #: app's own input (``text_area``, or ``text_input`` with ``live``), so both commit alike.
@@ -68,10 +79,13 @@ BASELINE = textwrap.dedent("""
     import streamlit as st
 
     st.title("Baseline")
-    labels = (ACTUAL_LABEL, "Predicted ratings")
+    labels = (ACTUAL_LABEL, PREDICTED_LABEL)
     texts = [st.WIDGET(label, value, key=f"v{k}"LIVE)
              for k, (label, value) in enumerate(zip(labels, (ACTUAL, PREDICTED)))]
     actual, predicted = (np.array([int(x) for x in text.split(",")]) for text in texts)
+    if len(actual) != len(predicted):
+        st.caption("The two lists have different lengths.")
+        st.stop()
     size = int(max(actual.max(), predicted.max())) + 1
     observed = np.bincount(actual * size + predicted, minlength=size * size).reshape(size, size)
     positions = np.arange(size)
@@ -91,6 +105,7 @@ def baseline_script(widget: str) -> str:
     return (BASELINE.replace("WIDGET", widget)
             .replace("LIVE", ", live=True" if widget == "text_input" else "")
             .replace("ACTUAL_LABEL", repr(ACTUAL_LABEL)).replace("KAPPA_LABEL", repr(KAPPA_LABEL))
+            .replace("PREDICTED_LABEL", repr(PREDICTED_LABEL))
             .replace("ACTUAL", repr(ACTUALS[0])).replace("PREDICTED", repr(PREDICTED)))
 
 #: True once the script has finished and every chart, formula and lazy widget is drawn.
@@ -107,6 +122,12 @@ DRAWN_JS = """
     && [...document.querySelectorAll('[data-testid="stBidiComponentRegular"]')]
          .every(c => c.querySelector('.qwk-root > *'));
 }
+"""
+
+#: True once the script has finished (between the two halves of a reset the bare page draws no
+#: kappa: the lengths differ).
+IDLE_JS = """
+() => document.querySelector('[data-testid="stApp"]')?.dataset.testScriptState === 'notRunning'
 """
 
 #: Installed once per page: the time of the committing key, and a waiter for its effects.
@@ -131,7 +152,8 @@ PROBE_JS = """
       let kappa = null;
       const frame = () => {
         const now = performance.now();
-        if (kappa === null && kappaText() !== before) kappa = now;
+        const shown = kappaText();
+        if (kappa === null && shown !== null && shown !== before) kappa = now;
         if (kappa !== null && drawn()) {
           requestAnimationFrame(() => requestAnimationFrame(() => resolve({
             kappa: kappa - window.__bench.commit,
@@ -143,8 +165,10 @@ PROBE_JS = """
       requestAnimationFrame(frame);
     }),
   };
+  // The first Enter after the caller cleared ``commit``: an added item commits twice.
   document.addEventListener('keydown', e => {
-    if (e.key === 'Enter') window.__bench.commit = performance.now(); }, true);
+    if (e.key === 'Enter' && window.__bench.commit === null)
+      window.__bench.commit = performance.now(); }, true);
   document.addEventListener('input', () => {
     window.__bench.lastInput = performance.now(); }, true);
 }
@@ -218,9 +242,45 @@ def edit(page: Page, text: str) -> dict[str, float]:
     box = page.get_by_label(ACTUAL_LABEL, exact=True)
     textarea = box.evaluate("e => e.tagName") == "TEXTAREA"
     before = busy(page)
-    page.evaluate("() => { window.__wait = window.__bench.after(); }")
+    page.evaluate("() => { window.__bench.commit = null; window.__wait = window.__bench.after(); }")
     box.fill(text)
     box.press("Control+Enter" if textarea else "Enter")
+    times = dict(page.evaluate("() => window.__wait"))
+    after = busy(page)
+    times.update({kind: after[kind] - before[kind] for kind in after})
+    return times
+
+
+def set_both(page: Page, actual: str, predicted: str) -> None:
+    """Put both vectors back (not measured): the predicted field first, then the actual one."""
+    for label, text in ((PREDICTED_LABEL, predicted), (ACTUAL_LABEL, actual)):
+        box = page.get_by_label(label, exact=True)
+        if box.input_value() != text:
+            box.fill(text)
+            box.press("Enter")
+            page.wait_for_timeout(200)
+            page.wait_for_function(IDLE_JS, timeout=TIMEOUT_MS, polling="raf")
+    page.wait_for_function(DRAWN_JS, timeout=TIMEOUT_MS, polling="raf")
+
+
+def add_item(page: Page) -> dict[str, float]:
+    """Add one item as a learner does: one more rating typed at the end of each field, each
+    committed with Enter, the second right after the first.
+
+    Returns the delays from the first Enter until kappa changed and until idle, and the
+    main-thread work in between, in ms.
+    """
+    page.bring_to_front()
+    set_both(page, ACTUALS[0], PREDICTED)
+    before = busy(page)
+    page.evaluate("() => { window.__bench.commit = null; window.__wait = window.__bench.after(); }")
+    # Few round trips to the browser between the two Enters (focus, End, one typed string with
+    # its Enter): the pause between them is the harness's, paid by both pages alike.
+    for label, rating in zip((ACTUAL_LABEL, PREDICTED_LABEL), ADDED_ITEM, strict=True):
+        box = page.get_by_label(label, exact=True)
+        box.focus()
+        box.press("End")
+        box.press_sequentially(f", {rating}\n")
     times = dict(page.evaluate("() => window.__wait"))
     after = busy(page)
     times.update({kind: after[kind] - before[kind] for kind in after})
@@ -251,6 +311,17 @@ def measure_edits(pages: dict[str, Page], repeats: int, live: bool, figures: Fig
             figures.add(f"{name} edit->idle", times["idle"])
             for kind in BUSY_METRICS.values():
                 figures.add(f"{name} edit main thread {kind}", times[kind])
+    for page in pages.values():  # unmeasured, as above
+        add_item(page)
+    for _ in range(repeats):
+        for name, page in pages.items():
+            times = add_item(page)
+            figures.add(f"{name} add item->kappa", times["kappa"])
+            figures.add(f"{name} add item->idle", times["idle"])
+            for kind in BUSY_METRICS.values():
+                figures.add(f"{name} add item main thread {kind}", times[kind])
+    for page in pages.values():
+        set_both(page, ACTUALS[0], PREDICTED)
     if live:
         for _ in range(repeats):
             for name, page in pages.items():
@@ -292,17 +363,17 @@ def _script_name(url: str) -> str:
     return base.split(".", 1)[0] if base else "(native)"
 
 
-def profile_edit(browser: Any, page: Page, text: str, *,
-                 action: Callable[[], dict[str, Any]] | None = None,
-                 what: str = "walkthrough edit") -> None:
-    """Record one edit with the sampling profiler and the performance trace; print a breakdown."""
+def profile_edit(browser: Any, page: Page, what: str,
+                 action: Callable[[], dict[str, Any]]) -> None:
+    """Record one edit (``action``) with the sampling profiler and the performance trace; print
+    a breakdown."""
     session = page.context.new_cdp_session(page)
     session.send("Profiler.enable")
     session.send("Profiler.setSamplingInterval", {"interval": 200})
     browser.start_tracing(page=page, categories=["devtools.timeline", "v8.execute",
                                                  "disabled-by-default-devtools.timeline"])
     session.send("Profiler.start")
-    times = action() if action is not None else edit(page, text)
+    times = action()
     profile = session.send("Profiler.stop")["profile"]
     trace = json.loads(browser.stop_tracing())
     session.detach()
@@ -348,6 +419,8 @@ def report(figures: Figures, repeats: int, cold: int) -> None:
     print(f"{'measure':<34} {'walkthrough':>12} {'baseline':>10} {'ratio':>7}")
     measures = ("edit->kappa", "edit->idle", *(f"edit main thread {kind}"
                                                 for kind in BUSY_METRICS.values()),
+                "add item->kappa", "add item->idle", *(f"add item main thread {kind}"
+                                                      for kind in BUSY_METRICS.values()),
                 "typing->kappa", "first load (warm server)")
     for measure in measures:
         walk, base = (figures.median(f"{n} {measure}") for n in ("walkthrough", "baseline"))
@@ -393,7 +466,8 @@ def main() -> int:
                     bare_context.close()
                 if args.profile:
                     open_page(walk, app_url)
-                    profile_edit(browser, walk, ACTUALS[1])
+                    profile_edit(browser, walk, "walkthrough edit", lambda: edit(walk, ACTUALS[1]))
+                    profile_edit(browser, walk, "walkthrough added item", lambda: add_item(walk))
                 context.close()
             measure_cold(browser, args.cold, logs, figures)
         finally:

@@ -184,8 +184,8 @@ def main() -> int:
                                 figures.add(f"{size} {label}", value)
                 if args.profile:
                     large = pages[SIZES[-1]]
-                    profile_edit(browser, large, "", what="move of a cut point",
-                                 action=lambda: move(large, "ArrowRight"))
+                    profile_edit(browser, large, "move of a cut point",
+                                 lambda: move(large, "ArrowRight"))
         finally:
             browser.close()
     report(figures, args.repeats)

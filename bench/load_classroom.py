@@ -19,13 +19,19 @@ its language). It samples the server's memory (RSS of the process and its childr
 With ``--upload-mb M``, one more session opens the upload tab and uploads an M MB CSV as the class
 starts editing (upload URL, multipart PUT with the XSRF cookie and header, then the uploader's new
 state, as a browser does); its own wait is printed apart, its cost shows in the class's times.
+With ``--paste-items P``, one more session pastes ``--pastes`` distinct pairs of vectors of P
+ratings into the two rating fields while the class edits (a long paste, as a browser sends it);
+likewise printed apart.
 
 Prints p50/p95/max, errors, cross-talk, peak memory and PASS/FAIL against the classroom goal
 (30 sessions x 5 edits, edit p95 < 2 s, zero errors). Loopback only; bounded by a global timeout;
 the server is stopped by its pid whatever happens.
 
 Usage, from the checkout: ``python -m bench.load_classroom [--sessions 30] [--edits 5]
-[--items 200] [--think 0] [--upload-mb 0]``
+[--items 200] [--think 0] [--upload-mb 0] [--paste-items 0] [--pastes 3]``; a live class with a
+teacher's view and K servers:
+``python -m bench.load_classroom --class --students 100 --servers 1 3``
+(:mod:`bench.classroom_load`).
 Like a browser, the client sends with each rerun the state of every text area, select box and
 radio button on the page (the value the server last set, else the widget's default, else what the
 student typed), not only the widget that changed.
@@ -122,20 +128,34 @@ class RunView:
     query_string: str | None = None
     page_script_hash: str = ""
     tabs_id: str = ""  # the input panel's tabs (a widget: its value is the open tab's label)
+    #: Text of every success, info and warning message (a class page's acknowledgements).
+    notes: list[str] = field(default_factory=list)
+    #: Fragments that rerun by themselves: id -> interval in seconds (``st.fragment(run_every)``).
+    fragments: dict[str, float] = field(default_factory=dict)
+    #: Whether the run that finished was a fragment's alone, and how many runs the app cut short
+    #: for another one (``st.rerun``) before it.
+    fragment_run: bool = False
+    reruns: int = 0
 
 
 class Browser:
     """A minimal Streamlit frontend: one websocket session, one rerun at a time."""
 
-    def __init__(self, port: int, timeout: float) -> None:
+    def __init__(self, port: int, timeout: float, *, base: str | None = None,
+                 cookie: str | None = None) -> None:
         self.port = port
-        self.ws = websocket.create_connection(f"ws://{HOST}:{port}/_stcore/stream",
-                                              subprotocols=["streamlit"], timeout=timeout)
+        #: Where the page is served: the server itself, or nginx in front of several.
+        self.base = base or f"http://{HOST}:{port}"
+        self.ws = websocket.create_connection(
+            self.base.replace("http://", "ws://", 1) + "/_stcore/stream",
+            subprotocols=["streamlit"], timeout=timeout, cookie=cookie)
         self.query_string = ""
         self.page_script_hash = ""
         self.session_id = ""
         #: The values this "browser" shows in its widgets, sent back with every rerun.
         self.widget_values: dict[str, str] = {}
+        #: The fragment each widget was drawn in: a click on it reruns that fragment alone.
+        self.widget_fragments: dict[str, str] = {}
 
     def close(self) -> None:
         try:
@@ -145,18 +165,35 @@ class Browser:
 
     def rerun(self, query_string: str | None = None, widgets: dict[str, str] | None = None,
               timeout: float = 30.0,
-              files: dict[str, FileUploaderState] | None = None) -> RunView:
-        """Request a rerun (as a page load or a widget edit) and read until it has finished."""
+              files: dict[str, FileUploaderState] | None = None, *, page: str | None = None,
+              click: str | None = None, fragment: str | None = None) -> RunView:
+        """Request a rerun (as a page load or a widget edit) and read until it has finished.
+
+        ``page`` opens that page (its URL path); ``click`` presses the button with that id;
+        ``fragment`` reruns that fragment alone, as the browser does on its timer; a click on a
+        button drawn inside a fragment reruns that fragment alone too, as in the browser.
+        """
         if query_string is not None:
             self.query_string = query_string
         message = BackMsg()
         state = message.rerun_script
         state.query_string = self.query_string
-        state.page_script_hash = self.page_script_hash
+        state.page_script_hash = "" if page is not None else self.page_script_hash
+        if page is not None:
+            state.page_name = page
+        if fragment is not None:
+            state.fragment_id = fragment
+            state.is_auto_rerun = True
+        elif click is not None and self.widget_fragments.get(click):
+            fragment = state.fragment_id = self.widget_fragments[click]
         state.context_info.locale = "en-US"
         state.context_info.timezone = "UTC"
-        state.context_info.url = f"http://{HOST}:{self.port}/?{self.query_string}"
+        state.context_info.url = f"{self.base}/{page or ''}?{self.query_string}"
         self.widget_values.update(widgets or {})
+        if click is not None:
+            widget = state.widget_states.widgets.add()
+            widget.id = click
+            widget.trigger_value = True
         for widget_id, value in self.widget_values.items():
             widget = state.widget_states.widgets.add()
             widget.id = widget_id
@@ -192,19 +229,29 @@ class Browser:
                 view.query_string = self.query_string
             elif kind == "page_not_found":
                 view.problems.append("page not found")
+            elif kind == "navigation" and msg.navigation.page_script_hash:
+                # With st.navigation the page run is not the main script: later reruns name it.
+                self.page_script_hash = msg.navigation.page_script_hash
+            elif kind == "auto_rerun":
+                view.fragments[msg.auto_rerun.fragment_id] = msg.auto_rerun.interval
             elif kind == "session_event" and msg.session_event.HasField(
                     "script_compilation_exception"):
                 view.problems.append("script compilation exception")
             elif kind == "script_finished":
                 status = msg.script_finished
                 if status == ForwardMsg.FINISHED_EARLY_FOR_RERUN:
+                    view.reruns += 1
                     continue  # the app asked for another run (st.rerun): wait for that one
                 view.seconds = time.perf_counter() - start
+                view.fragment_run = status == ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY
                 if status == ForwardMsg.FINISHED_WITH_COMPILE_ERROR:
                     view.problems.append("finished with a compile error")
                 view.page_script_hash = self.page_script_hash
-                # A widget that is no longer drawn is unmounted: the browser forgets its value.
-                self.widget_values = {k: v for k, v in self.widget_values.items() if k in seen}
+                # A widget that is no longer drawn is unmounted: the browser forgets its value
+                # (a fragment's run draws only the fragment).
+                if fragment is None:
+                    self.widget_values = {k: v for k, v in self.widget_values.items()
+                                          if k in seen}
                 return view
 
     def upload(self, widget_id: str, name: str, data: bytes, timeout: float = 60.0) -> RunView:
@@ -262,6 +309,8 @@ class Browser:
                                  f"{element.exception.message[:200]}")
         elif kind == "alert" and element.alert.format == Alert.ERROR:
             view.problems.append(f"error message: {element.alert.body[:200]}")
+        elif kind == "alert":
+            view.notes.append(element.alert.body)
         elif kind == "metric":
             view.metrics.setdefault(element.metric.label, []).append(element.metric.body)
         elif kind is not None:
@@ -270,6 +319,7 @@ class Browser:
             if isinstance(widget_id, str) and widget_id.startswith("$$ID-"):
                 view.widget_ids[widget_id.rsplit("-", 1)[-1]] = widget_id
                 seen.add(widget_id)
+                self.widget_fragments[widget_id] = msg.delta.fragment_id
                 self._track(kind, widget_id, widget)
 
     def _track(self, kind: str, widget_id: str, widget) -> None:
@@ -370,6 +420,7 @@ class Outcome:
     load_seconds: list[float] = field(default_factory=list)
     edit_seconds: list[float] = field(default_factory=list)
     upload_seconds: list[float] = field(default_factory=list)
+    paste_seconds: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     cross_talk: list[str] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -468,6 +519,43 @@ def uploader(port: int, data: bytes, expected: dict[str, str], outcome: Outcome,
             browser.close()
 
 
+def paste_texts(items: int, pastes: int) -> list[tuple[str, str, dict[str, str]]]:
+    """``pastes`` distinct pairs of vectors of ``items`` ratings, as typed text, and the kappa and
+    n the page must show for each."""
+    pairs = [random_ratings(items, CLASSES, 0.6, seed=500 + k) for k in range(pastes)]
+    return [(text(a), text(p), shown_metrics(walkthrough(a, p), "en")) for a, p in pairs]
+
+
+def paster(port: int, texts: list[tuple[str, str, dict[str, str]]], outcome: Outcome,
+           start: threading.Barrier, timeout: float) -> None:
+    """One more session, in the middle of the class: pastes long vectors into both rating fields,
+    one pair after the other, as the others edit. Its own waits are counted apart; what they
+    cost the others shows in their edit times. (The texts are made before the class starts.)"""
+    browser = None
+    try:
+        browser = Browser(port, timeout)
+        view = browser.rerun("lang=en", timeout=timeout)
+        try:
+            start.wait(timeout=timeout)
+        except threading.BrokenBarrierError:
+            pass
+        time.sleep(0.5)  # the class has opened its links and is editing
+        for k, (actual, predicted, expected) in enumerate(texts):
+            ids = view.widget_ids
+            view = browser.rerun(widgets={ids[EDITED_KEY]: actual,
+                                          ids["predicted_input"]: predicted},
+                                 timeout=max(timeout, 120))
+            with outcome.lock:
+                outcome.paste_seconds.append(view.seconds)
+                outcome.errors.extend(f"paste {k}: {p}" for p in view.problems)
+                outcome.cross_talk.extend(metric_differences(f"paste {k}", expected, view))
+    except Exception as error:  # noqa: BLE001 - counted like any other failure
+        outcome.error(f"paste: {type(error).__name__}: {error}")
+    finally:
+        if browser is not None:
+            browser.close()
+
+
 @dataclass
 class Report:
     sessions: int
@@ -484,12 +572,16 @@ class Report:
     load_before: float = 0.0  # the machine's 1-minute load average when the run started
     upload_mb: float = 0.0  # size of the one large upload made while the class edits (0: none)
     upload_seconds: list[float] = field(default_factory=list)
+    paste_items: int = 0  # ratings per vector of the pastes made while the class edits (0: none)
+    pastes: int = 0
+    paste_seconds: list[float] = field(default_factory=list)
 
     @property
     def complete(self) -> bool:
         return (len(self.load_seconds) == self.sessions
                 and len(self.edit_seconds) == self.sessions * self.edits
-                and len(self.upload_seconds) == (1 if self.upload_mb else 0))
+                and len(self.upload_seconds) == (1 if self.upload_mb else 0)
+                and len(self.paste_seconds) == (self.pastes if self.paste_items else 0))
 
     @property
     def edit_p95(self) -> float:
@@ -507,12 +599,16 @@ class Report:
             f"{self.items}-{self.items + self.sessions - 1} items each, think time "
             f"{self.think:g} s, {os.cpu_count()} CPU cores (load average {self.load_before:.1f} "
             f"before the run), streamlit {streamlit.__version__}"
-            + (f", one {self.upload_mb:g} MB CSV uploaded meanwhile" if self.upload_mb else ""),
+            + (f", one {self.upload_mb:g} MB CSV uploaded meanwhile" if self.upload_mb else "")
+            + (f", {self.pastes} pastes of {self.paste_items:,} ratings a field meanwhile"
+               if self.paste_items else ""),
             f"{'':<22}{'count':>6}{'p50':>9}{'p95':>9}{'max':>9}",
         ]
         rows = [("open shared link", self.load_seconds), ("edit -> rerun done", self.edit_seconds)]
         if self.upload_mb:
             rows.append((f"upload {self.upload_mb:g} MB -> done", self.upload_seconds))
+        if self.paste_items:
+            rows.append(("paste -> rerun done", self.paste_seconds))
         for name, values in rows:
             if values:
                 lines.append(f"{name:<22}{len(values):>6}{percentile(values, 50):>8.3f}s"
@@ -542,10 +638,12 @@ def percentile(values: list[float], q: float) -> float:
 
 def run_load(sessions: int = GOAL_SESSIONS, edits: int = GOAL_EDITS, items: int = 200, *,
              think: float = 0.0, timeout: float = 30.0, global_timeout: float = 300.0,
-             warmup: bool = True, port: int | None = None, upload_mb: float = 0.0) -> Report:
+             warmup: bool = True, port: int | None = None, upload_mb: float = 0.0,
+             paste_items: int = 0, pastes: int = 3) -> Report:
     """Start the server, run the classroom against it, stop the server; return the figures.
 
-    With ``upload_mb``, one more session uploads a CSV of that size as the class starts editing.
+    With ``upload_mb``, one more session uploads a CSV of that size as the class starts editing;
+    with ``paste_items``, one more session pastes ``pastes`` pairs of vectors that long.
     """
     plans = make_plans(sessions, edits, items)
     outcome = Outcome()
@@ -564,7 +662,8 @@ def run_load(sessions: int = GOAL_SESSIONS, edits: int = GOAL_EDITS, items: int 
         idle = sampler.rss()
         sampler.start()
         deadline = time.perf_counter() + global_timeout
-        start = threading.Barrier(sessions + (1 if upload_mb else 0))
+        texts = paste_texts(paste_items, pastes) if paste_items else []
+        start = threading.Barrier(sessions + (1 if upload_mb else 0) + (1 if texts else 0))
         threads = [threading.Thread(target=student, daemon=True,
                                     args=(bound, plan, outcome, start, timeout, deadline, think))
                    for plan in plans]
@@ -572,6 +671,9 @@ def run_load(sessions: int = GOAL_SESSIONS, edits: int = GOAL_EDITS, items: int 
             data, expected = upload_csv(upload_mb)
             threads.append(threading.Thread(target=uploader, daemon=True,
                                             args=(bound, data, expected, outcome, start, timeout)))
+        if texts:
+            threads.append(threading.Thread(target=paster, daemon=True,
+                                            args=(bound, texts, outcome, start, timeout)))
         for thread in threads:
             thread.start()
         for thread in threads:
@@ -584,10 +686,15 @@ def run_load(sessions: int = GOAL_SESSIONS, edits: int = GOAL_EDITS, items: int 
         return Report(sessions, edits, items, think, list(outcome.load_seconds),
                       list(outcome.edit_seconds), list(outcome.errors),
                       list(outcome.cross_talk), idle, peak, time.perf_counter() - began,
-                      load_before, upload_mb, list(outcome.upload_seconds))
+                      load_before, upload_mb, list(outcome.upload_seconds), paste_items,
+                      pastes if paste_items else 0, list(outcome.paste_seconds))
 
 
 def main(argv: list[str] | None = None) -> int:
+    if "--class" in (sys.argv[1:] if argv is None else argv):
+        from . import classroom_load  # a live class: teacher, students, K servers
+
+        return classroom_load.main(argv)
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sessions", type=int, default=GOAL_SESSIONS, help="concurrent sessions")
     parser.add_argument("--edits", type=int, default=GOAL_EDITS, help="edits per session")
@@ -603,13 +710,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--upload-mb", type=float, default=0.0,
                         help="one more session uploads a CSV of this many MB as the class "
                              "starts editing (the app accepts up to 20)")
+    parser.add_argument("--paste-items", type=int, default=0,
+                        help="one more session pastes vectors of this many ratings into both "
+                             "fields while the class edits (0: none)")
+    parser.add_argument("--pastes", type=int, default=3, help="how many pastes it makes")
     args = parser.parse_args(argv)
     if not (1 <= args.sessions <= 500 and 0 <= args.edits <= 100 and 2 <= args.items <= 100_000
-            and 0 <= args.upload_mb <= 19.5):
-        parser.error("sessions 1..500, edits 0..100, items 2..100000, upload-mb 0..19.5")
+            and 0 <= args.upload_mb <= 19.5 and 0 <= args.paste_items <= 5_000_000
+            and 1 <= args.pastes <= 20):
+        parser.error("sessions 1..500, edits 0..100, items 2..100000, upload-mb 0..19.5, "
+                     "paste-items 0..5000000, pastes 1..20")
     report = run_load(args.sessions, args.edits, args.items, think=args.think,
                       timeout=args.timeout, global_timeout=args.global_timeout,
-                      warmup=not args.no_warmup, upload_mb=args.upload_mb)
+                      warmup=not args.no_warmup, upload_mb=args.upload_mb,
+                      paste_items=args.paste_items, pastes=args.pastes)
     print(report.table())
     return 0 if report.passed else 1
 

@@ -40,11 +40,12 @@ def _data() -> checker.Data:
     """The mode's input fields, and the data they give."""
     session = st.session_state
     lang = state.lang()
-    st.radio(tr("checker.mode"), checker.MODES, key=state.bind(checker.MODE),
-             on_change=state.commit(checker.MODE), horizontal=True, help=tr("checker.mode_help"),
-             format_func=lambda mode: t(lang, f"checker.mode_{mode}"))
-    state.share("mode", session[checker.MODE])
-    if session[checker.MODE] == "vectors":
+    mode = checker.MODE_CHOICE
+    st.radio(tr("checker.mode"), mode.options, key=mode.show(session), on_change=mode.commit,
+             args=(session,), horizontal=True, help=tr("checker.mode_help"),
+             format_func=lambda code: t(lang, f"checker.mode_{code}"))
+    state.share("mode", mode.get(session))
+    if mode.get(session) == "vectors":
         inputs.apply_table_edits(session)
         outcome = compute.current()
         inputs.text_fields(outcome)
@@ -79,17 +80,24 @@ def _grid(grid: checker.Grid, result: Walkthrough, checked: Sequence[CheckedAnsw
         index = [tr("steps.actual_name"), tr("steps.predicted_name")]
     else:
         index = names
-    key, rows = checker.editor_rows(session, grid, labels)
     st.markdown(f"**{tr(f'checker.grid.{grid}')}**")
     st.caption(tr("checker.grid_help_histograms" if grid in checker.GRID_ROWS
                   else "checker.grid_help_matrix"))
     editor, shown = st.columns([3, 2])
-    frame = pd.DataFrame(rows, index=index, columns=[str(label) for label in labels],
-                         dtype=object)
-    editor.data_editor(frame, key=key, num_rows="fixed",
-                       column_config={str(label): st.column_config.TextColumn(name)
-                                      for label, name in zip(labels, names, strict=True)})
+
+    def draw() -> None:
+        key, rows = checker.editor_rows(session, grid, labels)
+        frame = pd.DataFrame(rows, index=index, columns=[str(label) for label in labels],
+                             dtype=object)
+        editor.data_editor(frame, key=key, num_rows="fixed",
+                           column_config={str(label): st.column_config.TextColumn(name)
+                                          for label, name in zip(labels, names, strict=True)})
+
+    checker.editor(grid).guarded(session, draw)
     marks = pd.DataFrame(checker.marks(grid, labels, checked), index=index, columns=names)
+    # Said above the marks: stacked under the editor on a phone, an unlabelled grid of the same
+    # shape looks like a second place to type.
+    shown.caption(tr("checker.marks_heading"))
     shown.dataframe(marks.style.map(lambda mark: MARK_STYLE.get(mark, "")))
     shown.caption(tr("checker.marks_legend"))
     with st.expander(tr("checker.paste_heading"), icon=":material/content_paste:"):
@@ -112,7 +120,7 @@ def _said(result: Walkthrough, checked: Sequence[CheckedAnswer]) -> None:
     lang = state.lang()
     for group in checker.groups(checked):
         first = group[0]
-        places = " ".join(f"`{feedback.symbol(lang, result, answer)}`" for answer in group)
+        places = feedback.places(lang, result, group)
         if first.problem is not None:
             st.error(tr("checker.said", places=places,
                         text=escape_markdown(feedback.verdict_line(lang, first))),
@@ -192,9 +200,9 @@ def _solution(result: Walkthrough, source: worksheet.Source) -> None:
         render.blocks(worksheet.outline(result, state.lang(), source), nested=True)
 
 
-def _downloads(key: str, result: Walkthrough, source: worksheet.Source) -> None:
+def _downloads(result: Walkthrough, source: worksheet.Source) -> None:
     lang = state.lang()
-    files = compute.worksheets(f"{key}\x00{source}", result, lang, source)
+    files = compute.worksheets(result, lang, source)
     st.subheader(tr("checker.downloads_heading"))
     st.caption(tr("checker.downloads_help"))
     specs = (("md", "text/markdown", ":material/description:"),
@@ -236,7 +244,7 @@ def main() -> None:
         _step(step, result, checked)
     st.divider()
     _solution(result, data.source)
-    _downloads(data.key, result, data.source)
+    _downloads(result, data.source)
 
 
 main()

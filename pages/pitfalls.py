@@ -45,7 +45,7 @@ for index, name in enumerate(pitfalls.EXAMPLES):
 widgets.undo_offer("undo_pitfalls", ("example",))  # an example replaced what was typed
 
 result = render.shown_result(outcome, "pitfalls")
-analysis = pitfalls.analyse(session, outcome.key, result)
+analysis = pitfalls.analyse(session, result)
 comparison, sklearn = analysis.comparison, analysis.sklearn
 
 st.header(tr("pitfalls.table_heading"), anchor="conventions")

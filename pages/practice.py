@@ -118,14 +118,14 @@ def _answer_area(exercise: Exercise, index: int, question: Question, answered: b
     lang = state.lang()
     session = st.session_state
     key = practice.answer_field(session, question.kind, answered)
-    on_change = None if answered else state.commit(practice.answer_key(question.kind))
+    on_change = None if answered else practice.commit_answer
     if question.kind == "compare":
         st.radio(tr("practice.your_choice"), CHOICES, key=key, horizontal=True,
                  disabled=answered, format_func=lambda c: t(lang, f"practice.prediction_{c}"),
-                 on_change=on_change)
+                 on_change=on_change, args=(session, question.kind))
     else:
         st.text_input(tr("practice.your_answer"), key=key, disabled=answered, on_change=on_change,
-                      help=tr("practice.answer_help"),
+                      args=(session, question.kind), help=tr("practice.answer_help"),
                       placeholder=tr("practice.answer_placeholder"))
     problem = practice.problem(session, question.kind)
     if problem == "too_coarse" and not answered:
@@ -165,13 +165,12 @@ def _history(exercise: Exercise, results: dict[int, str], current: int) -> None:
                            question=prompt, answer=_correct_answer(question)))
 
 
-def _controls(level: str) -> None:
+def _controls() -> None:
     session = st.session_state
     lang = state.lang()
     controls = st.columns([3, 2, 2], vertical_alignment="bottom")
-    if practice.LEVEL_INPUT not in session:
-        session[practice.LEVEL_INPUT] = level
-    controls[0].radio(tr("practice.level_label"), LEVELS, key=practice.LEVEL_INPUT,
+    controls[0].radio(tr("practice.level_label"), LEVELS,
+                      key=practice.LEVEL_CHOICE.show(session),
                       horizontal=True, on_change=practice.change_level, args=(session,),
                       help=tr("practice.level_help"),
                       format_func=lambda name: t(lang, f"practice.level.{name}"))
@@ -189,7 +188,7 @@ def _controls(level: str) -> None:
 def _page() -> None:
     session = st.session_state
     practice.start(session, state.url_value("seed"), state.url_value("level"), escape_markdown)
-    seed, level = session[practice.SEED], session[practice.LEVEL]
+    seed, level = session[practice.SEED], practice.LEVEL_CHOICE.get(session)
     state.share("seed", seed)
     state.share("level", level)
 
@@ -199,7 +198,7 @@ def _page() -> None:
     for key, value in session.get(practice.NOTICES, []):
         st.warning(tr(key, value=value, max=str(MAX_SEED), level=tr(f"practice.level.{level}")),
                    icon=":material/link_off:")
-    _controls(level)
+    _controls()
 
     exercise, index = practice.current(session)
     total = len(exercise.questions)

@@ -123,7 +123,7 @@ st.latex(theory_formulas.rescaling_generic())
 if result is None:
     st.info(tr("theory.need_ratings"), icon=":material/edit:")
 else:
-    rescaled = compute.rescaling(outcome.key, result, theory_state.FACTOR)
+    rescaled = compute.rescaling(result, theory_state.FACTOR)
     st.table(pd.DataFrame({
         tr("theory.rescaling_route"): [tr(f"theory.rescaling_{r.code}", factor=theory_state.FACTOR)
                                        for r in rescaled],
@@ -141,7 +141,7 @@ check: theory.ClosedFormCheck | None = None
 if result is None or result.actual is None or result.predicted is None:
     st.info(tr("theory.need_ratings"), icon=":material/edit:")
 else:
-    check = compute.closed_form(outcome.key, result)
+    check = compute.closed_form(result)
     closed = check.closed
     st.caption(tr("steps.with_your_numbers"))
     st.latex(theory_formulas.closed_form_moments(closed, lang))
@@ -157,6 +157,14 @@ else:
             st.warning(tr("theory.closed_undefined"), icon=":material/help:")
         else:
             st.success(tr("theory.closed_equal"), icon=":material/check:")
+    elif check.matrix_error is not None and check.matrix_error.code == "too_many_ratings":
+        # Not a problem with the ratings (every other page reads them on the scale chosen): only
+        # the full range is too wide for a matrix, and the closed form needs none.
+        st.info(tr("theory.closed_range_too_wide", count=check.matrix_error.params["count"],
+                   limit=num(check.matrix_error.params["limit"]),
+                   low=num(int(min(result.actual.min(), result.predicted.min()))),
+                   high=num(int(max(result.actual.max(), result.predicted.max())))),
+                icon=":material/info:")
     else:
         with right:
             show_error(check.matrix_error)
@@ -177,7 +185,7 @@ else:
                       observed=kappa_text(check.observed_kappa),
                       positions=kappa_text(check.positions.kappa if check.positions else None)),
                    icon=":material/warning:")
-    else:
+    elif check.matrix is not None:  # with no matrix on the full range, unused ones are unknown
         st.info(tr("theory.closed_observed_general"), icon=":material/info:")
     settings = state.settings(session)
     if settings.weights != "quadratic" or settings.scale != "range":
@@ -195,7 +203,7 @@ if result is None:
     weighting_kappas: dict[Weighting, float | None] = {}
 else:
     user_kappa = result.kappa
-    weighting_kappas = compute.kappa_by_weighting(outcome.key, result)
+    weighting_kappas = compute.kappa_by_weighting(result)
     st.markdown(tr("theory.scales_yours",
                    name=tr(f"common.in_sentence.kappa_name.{result.weights_name}"),
                    kappa=kappa_text(user_kappa)))

@@ -33,7 +33,7 @@ if not presenter:
 with summary:
     result = render.shown_result(outcome, "walkthrough")
     change = render.track_change(session, outcome)
-    render.summary(result, change)
+    render.summary(result, change, withheld=presenter and render.kappa_withheld(session))
 
 bad_cell = widgets.cell_from_link(session, result.labels)
 cell = widgets.keep_cell(session, result)
@@ -46,6 +46,7 @@ if presenter:
     step = render.presented_step(session)
     render.step(step, result, result.statistics(), cell, before=before, on_cell=on_cell,
                 on_follow=on_follow)
+    render.step_buttons(session, step.number, below=True)
 else:
     st.divider()
     st.subheader(tr("walkthrough.cell_heading"), anchor="cell")
@@ -58,5 +59,5 @@ else:
     for step in STEPS:
         render.step(step, result, stats, cell, before=before, on_cell=on_cell,
                     on_follow=on_follow)
-    uncertainty.section(result, stats, outcome.key)
+    uncertainty.section(result, stats)
 state.share("cell", links.cell_text(result, *cell))

@@ -7,9 +7,10 @@ not wait for the server: lighting up the hovered cell in every chart, showing on
 whole screen, hiding the numbers of a matrix too wide for the screen. A click on a cell comes back
 as the trigger ``cell`` (``"i,j"``, positions) and calls the caller's function before the rerun.
 
-The same component draws the share box's copy button, which must work where the browser's
-clipboard API does not (plain http on a classroom network, touch screens with no hover). Each
-instance also sets the page's language (``<html lang>``) to the reader's.
+The same component turns presentation keys into a step's previous and next buttons, and draws
+the share box's copy button, which must work where the browser's clipboard API does not (plain
+http on a classroom network, touch screens with no hover). Each instance also sets the page's
+language (``<html lang>``) to the reader's.
 """
 
 from __future__ import annotations
@@ -61,6 +62,12 @@ def _relay(key: str, trigger: str, handler: Callable[[str], None]) -> Callable[[
             handler(value)
 
     return relay
+
+
+def step_keys(*, next_key: str, previous_key: str, key: str) -> None:
+    """Arrow keys, PageUp/PageDown and space press the buttons ``next_key`` and
+    ``previous_key`` (widget keys), as a presentation clicker expects; nothing is drawn."""
+    _COMPONENT(data={"kind": "keys", "next": next_key, "previous": previous_key}, key=key)
 
 
 def copy_button(text: str, *, key: str) -> None:

@@ -50,6 +50,8 @@ PasteProblem = Literal["empty", "shape"]
 #: are tested against.
 DEFAULT_TABLE = "0,4,1;0,8,0;0,1,5"
 MODE, TABLE, FIRST = "checker_mode", "checker_table", "checker_first"
+#: The data mode: the shared vectors, or a typed table.
+MODE_CHOICE: state.Choice[Mode] = state.Choice(MODE, MODES, "vectors")
 CELLS, LABELS = "checker_cells", "checker_grid_labels"
 PASTE_PROBLEM = "checker_paste_problem"
 
@@ -70,8 +72,9 @@ def editor(grid: Grid) -> Editor:
 def init(session: Session, url: Mapping[str, Any]) -> None:
     """The page's state on first use: mode, table and first rating from the first URL."""
     if MODE not in session:
-        table, mode = url.get("table"), url.get("mode")
-        session[MODE] = mode if mode in MODES else ("table" if table is not None else "vectors")
+        table = url.get("table")
+        if not MODE_CHOICE.set(session, url.get("mode")):
+            session[MODE] = "table" if table is not None else "vectors"
         session[TABLE] = str(table) if table is not None else DEFAULT_TABLE
         session[FIRST] = first_rating(url.get("first"))
     session.setdefault(CELLS, {})
@@ -100,8 +103,6 @@ class Data:
 
     #: The walkthrough of the data, ``None`` until the input is valid.
     result: Walkthrough | None
-    #: Names the data (for the cached worksheets).
-    key: str = ""
     #: How the worksheets describe where the data came from.
     source: worksheet.Source = field(default_factory=worksheet.Source)
     #: What goes into the link besides the mode (the table as typed or read, its first rating).
@@ -115,12 +116,12 @@ def data(session: Session, outcome: Outcome | None) -> Data:
     and current: checking against an older result would mark right values wrong), or the typed
     table read from its first rating (the session's weighting applies to both)."""
     settings = state.settings(session)
-    if session[MODE] == "vectors":
+    if MODE_CHOICE.get(session) == "vectors":
         if outcome is None or outcome.result is None or outcome.stale:
             return Data(None)
         source = worksheet.Source(scale=settings.scale, min_rating=settings.min_rating,
                                   max_rating=settings.max_rating)
-        return Data(outcome.result, f"vectors\x00{outcome.key}", source)
+        return Data(outcome.result, source)
     text, first = str(session[TABLE]), int(session[FIRST])
     source = worksheet.Source(from_table=True)
     try:
@@ -129,8 +130,7 @@ def data(session: Session, outcome: Outcome | None) -> Data:
         typed = ";".join(line.strip() for line in text.splitlines() if line.strip())
         return Data(None, source=source, link={"table": typed, "first": first or None},
                     error=error)
-    return Data(result, f"table\x00{canonical}\x00{first}\x00{settings.weights}", source,
-                {"table": canonical, "first": first or None})
+    return Data(result, source, {"table": canonical, "first": first or None})
 
 
 # --- the grids ------------------------------------------------------------------------------------

@@ -71,6 +71,17 @@ class Editor:
             session[f"{self.name}_base"] = base
         return self.key(base[0]), base[1]
 
+    def guarded(self, session: Session, draw: Callable[[], object]) -> None:
+        """Call ``draw``, which draws this editor from :meth:`rows`. Streamlit applies the
+        editor's edits to its rows while drawing it, and fails on edits no browser sends (a
+        deleted row that does not exist): the editor is then drawn afresh from the state, under
+        a new key, without them."""
+        try:
+            draw()
+        except (IndexError, KeyError, TypeError, ValueError):
+            self.redraw(session)
+            draw()
+
     def replay(self, session: Session, columns: Sequence[str]) -> list[Row] | None:
         """The base's rows with the editor's edits, or ``None`` when there is nothing to replay
         (nothing edited, no editor drawn, or the state changed since it was drawn).

@@ -15,7 +15,7 @@ import gc
 import io
 import os
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NoReturn
 from urllib.parse import urlencode
 
 # Imported here, before any session runs a page, never for the first time inside one: while one
@@ -26,12 +26,15 @@ from urllib.parse import urlencode
 import pandas  # noqa: F401
 import streamlit as st
 
-from qwk_explained.core.types import WEIGHTINGS
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import LANGUAGES
 
-from . import ROOT, charts, links, state
+from . import ROOT, charts, links, memory, state, wire
 from .text import show_error, tr
+
+wire.install()  # widget values no browser sends read as no value, before any session runs
+memory.return_freed_memory()  # what a session frees goes back to the system
+memory.start_collector()  # and a session Streamlit dropped is freed, even on a quiet server
 
 # Everything imported so far (streamlit, pandas, numpy: about 90,000 objects) lives as
 # long as the server. Frozen, the garbage collector stops walking it on every full collection:
@@ -43,7 +46,7 @@ PAGES_DIR = ROOT / "pages"
 
 #: The pages, by the file in ``pages/`` that draws each; also its URL path in every language.
 PageSlug = Literal["walkthrough", "step_by_step", "checker", "theory", "pitfalls", "practice",
-                   "compare", "thresholds"]
+                   "compare", "thresholds", "teach", "join"]
 
 
 @dataclass(frozen=True)
@@ -61,6 +64,8 @@ PAGES = (
     PageSpec("practice", ":material/school:"),
     PageSpec("compare", ":material/compare_arrows:"),
     PageSpec("thresholds", ":material/tune:"),
+    PageSpec("teach", ":material/co_present:"),
+    PageSpec("join", ":material/group_add:"),
 )
 
 DEFAULT_PAGE: PageSlug = "walkthrough"
@@ -77,7 +82,11 @@ PAGE_SETTINGS: dict[PageSlug, tuple[Setting, ...]] = {
     "pitfalls": ("weights",), "practice": (), "compare": ("weights", "scale"),
     # The scale is the actual ratings' range: the cut points make the predicted ratings.
     "thresholds": ("weights",),
+    "teach": ("weights", "scale"), "join": (),
 }
+#: Pages that show links of their own (a class's link and QR): the share box would only repeat
+#: the page's address.
+OWN_LINKS: tuple[PageSlug, ...] = ("teach", "join")
 
 #: Styles every page needs:
 #:
@@ -105,13 +114,26 @@ _STYLE = """
   [data-testid="stMain"] h3 { font-size: 1.25rem; }
 }
 [data-testid="InputInstructions"] { display: none; }
+/* Touch screens: Streamlit's grid toolbar (search, download, full screen) stays shown there, over
+   the last row of cells and the help text, and a tap meant for a cell opens it. */
+@media (hover: none) { [data-testid="stElementToolbar"] { display: none; } }
+/* The share QR code shown large: most of the screen's height, whole, centred, its modules sharp. */
+.st-key-big_qr img {
+  height: 65vh; width: auto !important; max-width: 100%; object-fit: contain; margin: 0 auto;
+  display: block; image-rendering: pixelated;
+}
 """
 #: Presenter mode: type large enough for the back of a room, every chart with it.
 _PRESENTER_STYLE = """
 html { font-size: 22px; }
 [data-testid="stMain"] { font-size: 1.15rem; }
-[data-testid="stMainBlockContainer"] { max-width: 100%; padding-left: 2rem; padding-right: 2rem; }
+[data-testid="stMainBlockContainer"] { max-width: 100%; padding: 3rem 2rem 2rem 2rem; }
 .qwk-chart { font-size: 1.25em; }
+/* A compact header: the projected screen belongs to the step, which starts on the first one. */
+[data-testid="stMain"] h1 { font-size: 1.35rem; padding: 0; }
+[data-testid="stMetric"] [data-testid="stMetricValue"] { font-size: 1.5rem; }
+[data-testid="stMetric"] [data-testid="stMetricLabel"] { min-height: 0; }
+[data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] { gap: 0.6rem; }
 """
 
 
@@ -152,7 +174,24 @@ def page_style(*, presenter: bool) -> str:
     return f"<style>{_STYLE}{uploader}{_PRESENTER_STYLE if presenter else ''}</style>"
 
 
+#: Parameters of a session's own address that no link given to others may carry: presenter mode
+#: (the teacher's), a class's teacher key and a student's token (secrets of one browser).
+PRIVATE_PARAMS = (state.PRESENTER_PARAM, *state.SECRET_PARAMS)
+
 _FRAMED: contextvars.ContextVar[bool] = contextvars.ContextVar("qwk_framed", default=False)
+
+
+class PageEnded(Exception):
+    """Raised by :func:`end_page`: the page has drawn all it can for now."""
+
+
+def end_page() -> NoReturn:
+    """End the page here, as ``st.stop()`` would, but let the frame finish its run.
+
+    ``st.stop()`` ends the whole run, frame included: a first visit with nothing valid to show
+    (``/?min=5&max=1``) then never wrote its address bar or its share box.
+    """
+    raise PageEnded
 
 
 def page_guard() -> None:
@@ -179,13 +218,22 @@ def run() -> None:
     _sidebar(PAGE_SETTINGS.get(slug, ("weights", "scale")))
     for problem in state.url_problems():
         show_error(problem)
+    # Presenter mode: the share QR code, large, one click away (the sidebar that holds it is
+    # folded); filled once the page has put its state into the URL.
+    big_qr = st.container() if presenter and slug not in OWN_LINKS else None
     token = _FRAMED.set(True)
     try:
         current.run()
+    except PageEnded:
+        pass
     finally:
         _FRAMED.reset(token)
     state.write_url()
-    _share_link(current.url_path)
+    if slug not in OWN_LINKS:  # the class pages show links and a large QR of their own
+        _share_link(current.url_path)
+    if big_qr is not None:
+        with big_qr:
+            _big_qr_button(current.url_path)
 
 
 def presenting() -> bool:
@@ -226,18 +274,25 @@ def _pages() -> list[st.Page]:
 def _sidebar(settings: tuple[Setting, ...]) -> None:
     # format_func runs again outside the script (in tests), so it must not read the session.
     lang = state.lang()
+    session = st.session_state
     with st.sidebar:
-        st.selectbox(tr("frame.language"), options=list(LANGUAGES), key="lang",
-                     format_func=lambda code: LANGUAGES[code].name, help=tr("frame.language_help"),
+        st.selectbox(tr("frame.language"), options=state.LANGUAGE.options,
+                     key=state.LANGUAGE.show(session), on_change=state.LANGUAGE.commit,
+                     args=(session,), help=tr("frame.language_help"),
+                     format_func=lambda code: LANGUAGES[code].name,
                      placeholder=tr("common.choose"))
         st.toggle(tr("presenter.toggle"), key=state.bind("presenter"),
                   on_change=state.commit("presenter"), help=tr("presenter.toggle_help"))
+        if presenting():
+            st.toggle(tr("presenter.together"), key=state.bind("together"),
+                      on_change=state.commit("together"), help=tr("presenter.together_help"))
         if not settings:
             return
         st.subheader(tr("frame.settings"))
         if "weights" in settings:
-            st.radio(tr("frame.weights"), options=WEIGHTINGS, key=state.bind("weights"),
-                     on_change=state.commit("weights"), help=tr("frame.weights_help"),
+            st.radio(tr("frame.weights"), options=state.WEIGHTS.options,
+                     key=state.WEIGHTS.show(session), on_change=state.WEIGHTS.commit,
+                     args=(session,), help=tr("frame.weights_help"),
                      format_func=lambda kind: t(lang, f"common.weights.{kind}"))
         if "scale" in settings:
             _scale_settings(lang)
@@ -245,12 +300,13 @@ def _sidebar(settings: tuple[Setting, ...]) -> None:
 
 def _scale_settings(lang: str) -> None:
     session = st.session_state
+    mode = state.scale_mode(session)
     with st.sidebar:
-        state.show_scale_mode(session, keep=True)
-        st.radio(tr("frame.scale"), options=state.SCALE_MODES, key=state.SCALE_MODE_INPUT,
-                 on_change=state.set_scale_mode, args=(session,), help=tr("frame.scale_help"),
+        st.radio(tr("frame.scale"), options=state.SCALE_MODE.options,
+                 key=state.SCALE_MODE.show(session, mode), on_change=state.set_scale_mode,
+                 args=(session,), help=tr("frame.scale_help"),
                  format_func=lambda mode: t(lang, f"frame.scale_{mode}"))
-        if session[state.SCALE_MODE_INPUT] == "explicit":
+        if mode == "explicit":
             low, high = st.columns(2)
             for column, key in ((low, "min"), (high, "max")):
                 column.number_input(tr(f"frame.{key}_rating"), step=1, key=state.bind(key),
@@ -264,21 +320,29 @@ def share_link(url_path: str) -> tuple[str, bool]:
 
     Built from the public address (:func:`qwk_app.links.public_base`: ``QWK_PUBLIC_URL``, then
     Streamlit's ``browser.serverAddress``, then the address this page was opened with), the
-    page's path and the state in the address bar, less presenter mode (the teacher's own).
+    page's path and the state in the address bar, less what is the teacher's own (presenter
+    mode) or a secret of this browser's (:data:`PRIVATE_PARAMS`: a class's teacher key, a
+    student's token).
     """
-    base = links.public_base(
+    base = public_base()
+    path = _slug(url_path)
+    params = {k: v for k, v in st.query_params.to_dict().items()
+              if k not in PRIVATE_PARAMS}
+    page = "" if path == DEFAULT_PAGE else path
+    return f"{base.url}/{page}?{urlencode(params, safe=',;')}", base.reachable
+
+
+def public_base() -> links.Base:
+    """Where links to this app start, as students can open them (:func:`links.public_base`)."""
+    return links.public_base(
         configured=os.environ.get(links.PUBLIC_URL_ENV),
         server_address=st.get_option("browser.serverAddress"),
         server_port=st.get_option("browser.serverPort"),
         base_path=st.get_option("server.baseUrlPath") or "",
         opened=st.context.url)
-    path = _slug(url_path)
-    params = {k: v for k, v in st.query_params.to_dict().items() if k != state.PRESENTER_PARAM}
-    page = "" if path == DEFAULT_PAGE else path
-    return f"{base.url}/{page}?{urlencode(params, safe=',;')}", base.reachable
 
 
-def qr_png(link: str) -> bytes | None:
+def qr_png(link: str, scale: int = 6) -> bytes | None:
     """The link as a QR code (PNG), or ``None`` when it is too long for one."""
     import segno  # only where a QR code is drawn
 
@@ -287,8 +351,25 @@ def qr_png(link: str) -> bytes | None:
     except segno.DataOverflowError:
         return None
     image = io.BytesIO()
-    code.save(image, kind="png", scale=6, border=2)
+    code.save(image, kind="png", scale=scale, border=2)
     return image.getvalue()
+
+
+def _big_qr_button(url_path: str) -> None:
+    """A button that shows the share link's QR code on most of the screen, for the back row."""
+    link, _ = share_link(url_path)
+    image = qr_png(link)
+    if image is None:
+        return
+
+    @st.dialog(tr("share.qr_caption"), width="large")
+    def show() -> None:
+        with st.container(key="big_qr"):
+            st.image(image, width="stretch", alt=tr("share.qr_alt", link=link))
+        st.caption(link)
+
+    if st.button(tr("share.qr_large"), key="share_qr_large", icon=":material/qr_code_2:"):
+        show()
 
 
 def _share_link(url_path: str) -> None:

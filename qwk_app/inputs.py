@@ -11,7 +11,7 @@ keeps it for undo (:func:`qwk_app.state.remember`) and the page offers to put it
 
 from __future__ import annotations
 
-import hashlib
+from contextvars import ContextVar
 from typing import Literal, get_args
 
 import numpy as np
@@ -25,7 +25,7 @@ from qwk_explained.present.i18n import t
 from qwk_explained.present.numbers import about, printf_percent
 from qwk_explained.teaching.examples import BY_NAME, EXAMPLES, random_ratings
 
-from . import state, widgets
+from . import compute, state, widgets
 from .compute import Outcome
 from .editor import Row
 from .state import Session
@@ -42,6 +42,10 @@ RANDOM_MAX_ITEMS = 5000
 #: The input panel's tabs (``inputs.tab_<slug>`` are their labels); the text fields are above them.
 InputTab = Literal["examples", "table", "random", "upload"]
 INPUT_TABS: tuple[InputTab, ...] = get_args(InputTab)
+#: The open tab, kept as its slug (its label changes with the language).
+INPUT_TAB: state.Choice[InputTab] = state.Choice("input_tab", INPUT_TABS, "examples")
+#: The examples, by name.
+EXAMPLE_NAMES = tuple(example.name for example in EXAMPLES)
 #: How long the fields wait after the last keystroke before the page follows.
 LIVE_PAUSE = "300ms"
 
@@ -58,10 +62,10 @@ def vector_panel() -> None:
     _keep_random_settings(session)
     widgets.undo_offer("undo_inputs", ("example", "random", "upload"))
     labels = [tr(f"inputs.tab_{slug}") for slug in INPUT_TABS]
-    # The open tab is kept as a slug, so it survives a language switch (the labels change).
-    opened = session.get("input_tab", INPUT_TABS[0])
-    session["input_tab_input"] = labels[INPUT_TABS.index(opened) if opened in INPUT_TABS else 0]
-    examples, table, generate, upload = st.tabs(labels, key="input_tab_input",
+    # The open tab is kept as a slug, so it survives a language switch (the labels change); the
+    # tabs' widget holds the label of this run's language.
+    session[INPUT_TAB.widget_key] = labels[INPUT_TABS.index(INPUT_TAB.get(session))]
+    examples, table, generate, upload = st.tabs(labels, key=INPUT_TAB.widget_key,
                                                 on_change=_tab_opened, args=(session, labels))
     with examples:
         _presets()
@@ -76,12 +80,53 @@ def vector_panel() -> None:
 
 
 def _tab_opened(session: Session, labels: list[str]) -> None:
-    label = session.get("input_tab_input")
-    session["input_tab"] = INPUT_TABS[labels.index(label)] if label in labels else INPUT_TABS[0]
+    label = state.checked(session.get(INPUT_TAB.widget_key), labels)
+    if label is not None:
+        session[INPUT_TAB.key] = INPUT_TABS[labels.index(label)]
+
+
+#: What the page around the rating fields was last drawn with (:func:`text_fields`).
+_DRAWN_WITH = "_qwk_fields_page"
+#: True while the whole page runs (the frame writes the URL after it); False in a run of the
+#: fields alone, which writes it itself.
+_WHOLE_PAGE: ContextVar[bool] = ContextVar("qwk_whole_page", default=False)
+
+
+def _view(outcome: Outcome) -> tuple[str, str]:
+    """What the rest of a page shows of an outcome: its result, and whether that result is
+    current, kept while a list is being typed, or kept because of a problem."""
+    kind = "typing" if outcome.typing else "stale" if outcome.stale else "current"
+    return outcome.key, kind
 
 
 def text_fields(outcome: Outcome) -> None:
-    """The two text areas, each with its own problem shown right below it."""
+    """The two rating fields, each with its own problem shown right below it.
+
+    They rerun on their own (a fragment): an edit reruns the whole page only once it changes
+    what the page shows. While one list is longer than the other (an item being added: a rating
+    typed at the end of the first field, then of the second) the page keeps the last complete
+    result, and redrawing every step with it again cost more than the edit that follows; only
+    the fields and their counts follow then. ``outcome`` is what the page is drawn with.
+    """
+    st.session_state[_DRAWN_WITH] = _view(outcome)
+    token = _WHOLE_PAGE.set(True)
+    try:
+        _live_fields()
+    finally:
+        _WHOLE_PAGE.reset(token)
+
+
+@st.fragment
+def _live_fields() -> None:
+    outcome = compute.current()
+    if not outcome.typing and _view(outcome) != st.session_state.get(_DRAWN_WITH):
+        st.rerun()  # before drawing the fields: the whole page draws them again at once
+    _fields(outcome)
+    if not _WHOLE_PAGE.get():  # the address bar keeps what is typed, half a pair included
+        state.write_url()
+
+
+def _fields(outcome: Outcome) -> None:
     session = st.session_state
     upload = session.get("upload")
     if upload is not None:
@@ -130,7 +175,7 @@ def typed(session: Session, name: str) -> None:
 
 def _presets() -> None:
     lang = state.lang()  # bound now: format_func may run outside the script (tests)
-    st.pills(tr("inputs.presets"), options=[e.name for e in EXAMPLES], key="preset_pick",
+    st.pills(tr("inputs.presets"), options=EXAMPLE_NAMES, key="preset_pick",
              format_func=lambda name: t(lang, f"presets.{name}"), on_change=_apply_preset,
              args=(st.session_state,), help=tr("inputs.presets_help"))
 
@@ -143,12 +188,11 @@ def load_example(session: Session, name: str) -> None:
                       state.vector_text(np.array(example.predicted)), session=session)
     state.set_value("min", None, session=session)
     state.set_value("max", None, session=session)
-    state.show_scale_mode(session)
 
 
 def _apply_preset(session: Session) -> None:
-    name = session.get("preset_pick")
-    if name in BY_NAME:
+    name = state.checked(session.get("preset_pick"), EXAMPLE_NAMES)
+    if name is not None:
         load_example(session, name)
     session["preset_pick"] = None
 
@@ -189,6 +233,14 @@ def _table_editor() -> None:
     if len(rows) > EDITOR_MAX_ROWS:
         st.info(tr("inputs.table_too_long", count=len(rows), limit=num(EDITOR_MAX_ROWS)))
         return
+    state.VECTOR_TABLE.guarded(session, lambda: _draw_table(*table_rows(session)))
+    st.caption(tr("inputs.table_help"))
+    incomplete = session.get("editor_incomplete", 0)
+    if incomplete:
+        st.warning(tr("inputs.table_incomplete", count=incomplete))
+
+
+def _draw_table(key: str, rows: list[Row]) -> None:
     low, high = state.RATING_RANGE
     st.data_editor(
         {name: [row[k] for row in rows] for k, name in enumerate(TABLE_COLUMNS)},
@@ -202,10 +254,6 @@ def _table_editor() -> None:
             for name in TABLE_COLUMNS},
         height=min(38 + 35 * (len(rows) + 1), 420),
     )
-    st.caption(tr("inputs.table_help"))
-    incomplete = session.get("editor_incomplete", 0)
-    if incomplete:
-        st.warning(tr("inputs.table_incomplete", count=incomplete))
 
 
 def apply_table_edits(session: Session) -> None:
@@ -219,12 +267,29 @@ def apply_table_edits(session: Session) -> None:
     rows = state.VECTOR_TABLE.replay(session, TABLE_COLUMNS)
     if rows is None:
         return
-    complete = [row for row in rows if row[0] is not None and row[1] is not None]
+    ratings = [[table_rating(value) for value in row] for row in rows]
+    complete = [row for row in ratings if row[0] is not None and row[1] is not None]
     session["editor_incomplete"] = len(rows) - len(complete)
     for name, column in zip(TABLE_COLUMNS, (0, 1), strict=True):
-        text = ", ".join(str(int(row[column])) for row in complete)
+        text = ", ".join(str(row[column]) for row in complete)
         if session.get(name) != text:
             state.set_value(name, text, session=session)
+
+
+def table_rating(value: object) -> int | None:
+    """A cell of the table editor as a rating, or ``None`` (an empty cell).
+
+    The editor's number columns send whole numbers within :data:`qwk_app.state.RATING_RANGE`
+    (an int, or a float such as 3.0); anything else only comes from a forged message and is
+    read as an empty cell, never truncated (1.5) or taken for a number (``true``, ``"x"``).
+
+    >>> [table_rating(v) for v in (3, 3.0, -2, 1.5, True, "x", [1], None, 10**6)]
+    [3, 3, -2, None, None, None, None, None, None]
+    """
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    low, high = state.RATING_RANGE
+    return value if type(value) is int and low <= value <= high else None
 
 
 # --- random examples --------------------------------------------------------------------------
@@ -323,12 +388,7 @@ def take_upload(session: Session) -> None:
         state.set_vectors(state.vector_text(actual), state.vector_text(predicted),
                           session=session)
     else:
-        # Hashed in place (``.data`` is a memoryview of the array, no copy); hashlib lets other
-        # sessions run meanwhile.
-        hasher = hashlib.blake2b(np.ascontiguousarray(actual).data, digest_size=20)
-        hasher.update(b"|")
-        hasher.update(np.ascontiguousarray(predicted).data)
-        digest = hasher.hexdigest()
+        digest = compute.ratings_key(actual, predicted)
         actual.setflags(write=False)
         predicted.setflags(write=False)
         session["upload"] = {"name": name, "actual": actual, "predicted": predicted,

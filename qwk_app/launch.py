@@ -25,8 +25,10 @@ import time
 from . import ROOT, links
 from .server import healthy
 
-#: The pages visited once at start, each by its URL path (the walkthrough is "").
-WARM_PAGES = ("", "step_by_step", "checker", "theory", "pitfalls", "practice")
+#: The pages visited once at start, each by its URL path (the walkthrough is ""); the class
+#: pages open (and migrate) the class database.
+WARM_PAGES = ("", "step_by_step", "checker", "theory", "pitfalls", "practice", "teach",
+              "join")
 #: Longest wait for the server to answer, then for one visit to finish.
 READY_TIMEOUT_S = 120.0
 VISIT_TIMEOUT_S = 120.0

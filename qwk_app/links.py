@@ -30,11 +30,15 @@ def parse_step(value: Any, total: int = len(STEPS)) -> int | None:
 
     >>> parse_step("3"), parse_step(" 7 "), parse_step("0"), parse_step("99"), parse_step("x")
     (3, 7, None, None, None)
+    >>> parse_step("9" * 5000), parse_step("0007")
+    (None, 7)
     """
     text = str(value).strip()
-    if not text.isdigit() or not text.isascii():
+    # Its length first: int() refuses more than 4,300 digits, and no step needs more than two.
+    digits = text.lstrip("0")
+    if not text.isdigit() or not text.isascii() or len(digits) > len(str(total)):
         return None
-    step = int(text)
+    step = int(digits or "0")
     return step if 1 <= step <= total else None
 
 

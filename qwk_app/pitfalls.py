@@ -18,7 +18,7 @@ from qwk_explained.core.types import Weighting
 from qwk_explained.present.i18n import message, t
 from qwk_explained.present.numbers import format_list, format_number
 from qwk_explained.teaching import conventions
-from qwk_explained.teaching.examples import BY_NAME, Example
+from qwk_explained.teaching.examples import BY_NAME
 
 from . import compute, state
 from .state import Session
@@ -44,22 +44,17 @@ class Analysis:
     claim: conventions.ClaimCheck
 
 
-def analyse(session: Session, key: str, result: Walkthrough) -> Analysis:
-    """The conventions and scikit-learn on ``result`` (named ``key``) with the session's
-    weighting, and the page's two fixed examples under the same weighting."""
+def analyse(session: Session, result: Walkthrough) -> Analysis:
+    """The conventions and scikit-learn on ``result`` with the session's weighting, and the
+    page's two fixed examples under the same weighting."""
     weights = state.settings(session).weights
     return Analysis(
         weights,
-        compute.conventions_table(key, result, weights),
-        compute.sklearn_check(key, *compute.ratings(result), weights),
-        _example_check(CONSTANT, weights),
+        compute.conventions_table(result, weights),
+        compute.sklearn_check(result, weights),
+        compute.example_sklearn_check(CONSTANT.name, weights),
         conventions.seed_claim((CLAIMED.actual, CLAIMED.predicted),
                                (OPPOSITE.actual, OPPOSITE.predicted), weights))
-
-
-def _example_check(example: Example, weights: Weighting) -> conventions.SklearnCheck:
-    return compute.sklearn_check(f"example\x00{example.name}", example.actual, example.predicted,
-                                 weights)
 
 
 def reason_params(params: Mapping[str, Any], lang: str) -> dict[str, Any]:

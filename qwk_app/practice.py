@@ -23,7 +23,9 @@ from typing import Any
 from qwk_explained.core.parse import shorten
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.teaching.exercises import (
+    CHOICES,
     DEFAULT_LEVEL,
+    LEVELS,
     Attempt,
     Exercise,
     Kind,
@@ -32,10 +34,10 @@ from qwk_explained.teaching.exercises import (
     check_answer,
     exercise_walkthrough,
     make_exercise,
-    parse_level,
     parse_seed,
     random_seed,
 )
+from qwk_explained.teaching.exercises import Choice as Letter
 from qwk_explained.teaching.mistakes import MistakeModel, mistake_model
 
 from . import state
@@ -46,6 +48,10 @@ RESULTS, TYPED, SCORE = "practice_results", "practice_typed", "practice_score"
 PROBLEM, NOTICES = "practice_problem", "practice_notices"
 ANSWER, CHOICE = "practice_answer", "practice_choice"
 LEVEL_INPUT = "practice_level_input"
+#: The level of the exercise on screen, and its radio.
+LEVEL_CHOICE: state.Choice[Level] = state.Choice(LEVEL, LEVELS, DEFAULT_LEVEL, widget=LEVEL_INPUT)
+#: The prediction chosen as the answer to a comparison (none until one is chosen).
+LETTER: state.Choice[Letter | None] = state.Choice(CHOICE, CHOICES, None)
 #: Longest piece of a link's value quoted back in a message.
 SHOWN = 20
 
@@ -68,10 +74,10 @@ def _model(seed: int, level: Level) -> MistakeModel:
 
 def load(session: Session, seed: int, level: Level) -> None:
     """Show exercise (seed, level) from its first question; the session's score is kept."""
-    session[SEED], session[LEVEL] = seed, level
+    session[SEED] = seed
+    LEVEL_CHOICE.set(session, level)
     session[INDEX], session[RESULTS], session[TYPED], session[PROBLEM] = 0, {}, {}, None
     session[NOTICES] = []
-    session[LEVEL_INPUT] = level
     state.set_value(ANSWER, "", session=session)
     state.set_value(CHOICE, None, session=session)
 
@@ -92,7 +98,7 @@ def start(session: Session, url_seed: Any, url_level: Any,
     notices: list[tuple[str, str]] = []
     level = DEFAULT_LEVEL
     if url_level is not None:
-        parsed = parse_level(url_level)
+        parsed = LEVEL_CHOICE.read(url_level)
         if parsed is None:
             notices.append(("practice.bad_level", shown(url_level, escape)))
         level = parsed or DEFAULT_LEVEL
@@ -104,12 +110,15 @@ def start(session: Session, url_seed: Any, url_level: Any,
 
 
 def new_exercise(session: Session) -> None:
-    load(session, random_seed(avoid=session[SEED]), session[LEVEL])
+    load(session, random_seed(avoid=session[SEED]), LEVEL_CHOICE.get(session))
 
 
 def change_level(session: Session) -> None:
-    level = parse_level(session.get(LEVEL_INPUT)) or session[LEVEL]
-    load(session, session[SEED], level)
+    """The level radio's ``on_change``: the exercise at the new level, from its first question.
+    A value that is no level, or the level on screen, changes nothing (the progress stays)."""
+    level = LEVEL_CHOICE.read(session.get(LEVEL_INPUT))
+    if level is not None and level != LEVEL_CHOICE.get(session):
+        load(session, session[SEED], level)
 
 
 def reset_score(session: Session) -> None:
@@ -139,10 +148,20 @@ def answer_field(session: Session, kind: Kind, answered: bool) -> str:
     """
     canonical = answer_key(kind)
     if not answered:
-        return state.bind(canonical, session=session)
+        return LETTER.show(session) if kind == "compare" else state.bind(canonical,
+                                                                          session=session)
     copy = f"{canonical}_done"
-    session[copy] = session.get(canonical)
+    session[copy] = LETTER.get(session) if kind == "compare" else session.get(canonical)
     return copy
+
+
+def commit_answer(session: Session, kind: Kind) -> None:
+    """The answer field's ``on_change``: its value becomes the answer (a choice only when it is
+    one of the two predictions)."""
+    if kind == "compare":
+        LETTER.commit(session)
+    else:
+        session[ANSWER] = session.get(f"{ANSWER}_input")
 
 
 def problem(session: Session, kind: Kind) -> str | None:
@@ -157,7 +176,7 @@ def problem(session: Session, kind: Kind) -> str | None:
 
 def current(session: Session) -> tuple[Exercise, int]:
     """The exercise on screen and the index of its question on screen."""
-    shown_exercise = exercise(session[SEED], session[LEVEL])
+    shown_exercise = exercise(session[SEED], LEVEL_CHOICE.get(session))
     return shown_exercise, min(session[INDEX], len(shown_exercise.questions) - 1)
 
 
@@ -172,9 +191,9 @@ def attempt(session: Session, index: int, text: str | None,
             group: str) -> Attempt:
     """The checker's verdict on ``text`` as the answer to question ``index`` (pure: the same
     text always gets the same verdict, so the page recomputes it instead of storing it)."""
-    ex = exercise(session[SEED], session[LEVEL])
+    ex = exercise(session[SEED], LEVEL_CHOICE.get(session))
     return check_answer(ex, ex.questions[index], text, group, _sums(session, ex),
-                        _model(session[SEED], session[LEVEL]))
+                        _model(session[SEED], LEVEL_CHOICE.get(session)))
 
 
 def check(session: Session, group: str) -> None:
@@ -183,9 +202,9 @@ def check(session: Session, group: str) -> None:
     ex, index = current(session)
     if index in session[RESULTS]:
         return
-    canonical = answer_key(ex.questions[index].kind)
-    text = session.get(f"{canonical}_input")
-    session[canonical] = text
+    kind = ex.questions[index].kind
+    commit_answer(session, kind)
+    text = LETTER.get(session) if kind == "compare" else session.get(ANSWER)
     result = attempt(session, index, None if text is None else str(text), group)
     if not result.graded:
         session[PROBLEM] = result.problem or result.status

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+import numpy as np
 import pandas as pd
 import streamlit as st
 
@@ -31,6 +32,7 @@ from qwk_explained.present.numbers import rounds_to_zero
 from . import charts as drawn
 from . import shown_step, state
 from .compute import Outcome
+from .frame import end_page
 from .state import Session
 from .text import label, num, signed, tr
 
@@ -44,7 +46,7 @@ def shown_result(outcome: Outcome, page: str) -> Walkthrough:
     """
     if outcome.result is None:
         st.info(tr(f"{page}.nothing_yet"), icon=":material/edit:")
-        st.stop()
+        end_page()
     if outcome.typing:
         st.caption(tr("live.typing"))
     elif outcome.stale:
@@ -60,8 +62,12 @@ def page_title(page: str) -> str:
 
 # --- what changed -------------------------------------------------------------------------------
 
-_SHOWN = "_qwk_shown_result"
+#: The result the next change is measured from, as (key, result): the last one shown that was
+#: not half of a two-field edit.
+_REFERENCE = "_qwk_reference_result"
 _CHANGE = "_qwk_last_change"
+#: The key of a result shown while a two-field edit is half made (:func:`half_made`).
+_HALF_MADE = "_qwk_half_made"
 
 
 @dataclass(frozen=True)
@@ -77,37 +83,85 @@ class Change:
     fresh: bool = False
 
 
+def half_made(before: Walkthrough, after: Walkthrough, *, lengths_differed: bool) -> bool:
+    """Whether ``after`` pairs a list retyped since ``before`` with the other list as it was.
+
+    A learner who types a new list of their own, rating by rating, passes through every length;
+    once the new list is as long as the other, old one, the two make a pair that means nothing:
+    kappa of the new actual ratings against the example's predictions. That result is shown
+    (it is what the fields hold) but no change is measured to or from it: the next change is
+    measured from what was shown before the retyping began. One rating changed (deleted and
+    typed again) and a list pasted at once (another model's predictions) are real changes.
+    """
+    if not lengths_differed or before.actual is None or before.predicted is None \
+            or after.actual is None or after.predicted is None or after.n != before.n:
+        return False
+    changed = [int(np.count_nonzero(old != new)) for old, new in
+               ((before.actual, after.actual), (before.predicted, after.predicted))]
+    return sorted(changed) == [0, max(changed)] and max(changed) > 1
+
+
 def track_change(session: Session, outcome: Outcome) -> Change | None:
     """The change that led to the result shown now, if the result did change since it was shown.
 
-    The result shown is remembered per session, so the comparison is with what the learner
-    saw, on any page; a result kept while the input has a problem changes nothing.
+    The reference is remembered per session, so the comparison is with what the learner saw, on
+    any page; a result kept while the input has a problem changes nothing, and neither does a
+    half-made two-field edit (:func:`half_made`).
     """
     if outcome.result is None:
         return None
-    shown = session.get(_SHOWN)
-    if shown is None or shown[0] != outcome.key:
-        session[_SHOWN] = (outcome.key, outcome.result)
-        if shown is None:
-            return None
-        change = Change(shown[1], outcome.key)
-        session[_CHANGE] = change
-        return replace(change, fresh=True)
+    reference = session.get(_REFERENCE)
     last = session.get(_CHANGE)
-    return last if last is not None and last.after_key == outcome.key else None
+    if reference is None:
+        session[_REFERENCE] = (outcome.key, outcome.result)
+        return None
+    if reference[0] == outcome.key:
+        if not outcome.stale:  # the lists are back as they were: no length differs any more
+            session.pop(state.LENGTHS_DIFFERED, None)
+        return last if last is not None and last.after_key == outcome.key else None
+    if session.get(_HALF_MADE) == outcome.key:
+        return None
+    if half_made(reference[1], outcome.result,
+                 lengths_differed=bool(session.get(state.LENGTHS_DIFFERED))):
+        session[_HALF_MADE] = outcome.key
+        return None
+    change = Change(reference[1], outcome.key)
+    session[_CHANGE] = change
+    session[_REFERENCE] = (outcome.key, outcome.result)
+    session.pop(_HALF_MADE, None)
+    session.pop(state.LENGTHS_DIFFERED, None)
+    return replace(change, fresh=True)
 
 
-def summary(result: Walkthrough, change: Change | None) -> None:
+#: The step that computes kappa: presenter mode's "compute it together" keeps kappa until it.
+KAPPA_STEP = next(step.number for step in STEPS if step.slug == "kappa")
+
+
+def kappa_withheld(session: Session) -> bool:
+    """Whether presenter mode keeps kappa hidden now: "compute it together" is on (the
+    teacher may switch it off) and the class has not reached the step that computes it."""
+    together = session.get("together", state.DEFAULTS["together"])
+    return bool(together) and shown_step.current_step(session).number < KAPPA_STEP
+
+
+def summary(result: Walkthrough, change: Change | None, *, withheld: bool = False) -> None:
     """Kappa first (the one number every learner looks for), then n, N and exact agreement;
-    after a change, what kappa was and by how much it moved."""
+    after a change, what kappa was and by how much it moved. ``withheld``: kappa is not shown
+    yet (presenter mode, before its step), nor anything that would give it away."""
+    if withheld:
+        change = None
     before = change.before.kappa if change is not None else None
     delta = (None if before is None or result.kappa is None or change is None
              else result.kappa - before)
     kappa, items, ratings, agreement = st.columns(4)
-    kappa.metric(tr("common.kappa"),
-                 tr("common.undefined") if result.kappa is None else num(result.kappa),
-                 delta=None if delta is None or rounds_to_zero(delta) else signed(delta),
-                 help=tr("steps.kappa_help"))
+    if withheld:
+        kappa.metric(tr("common.kappa"), tr("presenter.kappa_later", step=num(KAPPA_STEP)),
+                     help=tr("presenter.together_help"))
+    else:
+        kappa.metric(tr("common.kappa"),
+                     tr("common.undefined") if result.kappa is None else num(result.kappa),
+                     delta=None if delta is None or rounds_to_zero(delta) else signed(delta),
+                     help=tr("steps.kappa_help"))
     items.metric(tr("walkthrough.items"), num(result.n))
     ratings.metric(tr("walkthrough.ratings"), num(result.size),
                    help=tr("walkthrough.ratings_help", low=label(result.labels[0]),
@@ -233,15 +287,24 @@ def step(step: Step, result: Walkthrough, stats: KappaStatistics, cell: Cell, *,
 def presented_step(session: Session) -> Step:
     """The step presenter mode shows, with previous and next buttons (the room sees one step):
     the step-by-step page's step (:func:`qwk_app.shown_step.current_step`): both show the
-    same."""
+    same. A clicker's keys press the buttons, and the step is in the URL."""
     number = shown_step.current_step(session).number
+    step_buttons(session, number)
+    drawn.step_keys(next_key="present_next", previous_key="present_prev", key="present_keys")
+    state.share("step", number)  # a reload, or a laptop waking up, comes back to this step
+    return STEPS[number - 1]
+
+
+def step_buttons(session: Session, number: int, *, below: bool = False) -> None:
+    """Previous, where the class is, next: above the step, and again ``below`` it, so the
+    teacher who scrolled down to the matrix need not scroll back up to go on."""
+    suffix = "_below" if below else ""
     back, where, forward = st.columns([1, 2, 1], vertical_alignment="center")
-    back.button(tr("presenter.previous"), key="present_prev", on_click=shown_step.move,
+    back.button(tr("presenter.previous"), key=f"present_prev{suffix}", on_click=shown_step.move,
                 args=(session, -1), disabled=number <= 1, icon=":material/arrow_back:",
                 width="stretch")
     where.progress(number / len(STEPS),
                    text=tr("presenter.progress", step=num(number), total=num(len(STEPS))))
-    forward.button(tr("presenter.next"), key="present_next", on_click=shown_step.move,
+    forward.button(tr("presenter.next"), key=f"present_next{suffix}", on_click=shown_step.move,
                    args=(session, 1), disabled=number >= len(STEPS),
                    icon=":material/arrow_forward:", type="primary", width="stretch")
-    return STEPS[number - 1]

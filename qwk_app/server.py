@@ -144,7 +144,8 @@ APP_COMMAND = (sys.executable, "-m", "streamlit", "run", "app.py")
 
 def start(*, port: int | None = None, log: Path | None = None, timeout: float = 60.0,
           options: Mapping[str, str] | None = None,
-          command: Sequence[str] = APP_COMMAND) -> Server:
+          command: Sequence[str] = APP_COMMAND,
+          env: Mapping[str, str] | None = None) -> Server:
     """Start ``command`` (``streamlit run app.py``) on ``port`` (default: a free one) and wait until
     it is ready.
 
@@ -164,6 +165,9 @@ def start(*, port: int | None = None, log: Path | None = None, timeout: float = 
         The program and its arguments before the options, run from :data:`ROOT`: any command
         that takes Streamlit's ``--server.port`` and ``--server.address`` (the warm launcher
         ``python -m qwk_app.launch``, or ``streamlit run`` of another script for a benchmark).
+    env : mapping, optional
+        Environment variables set for the server on top of this process's (``QWK_CLASS_DB``:
+        the class database several servers share).
 
     Returns
     -------
@@ -186,7 +190,8 @@ def start(*, port: int | None = None, log: Path | None = None, timeout: float = 
         arguments += [f"--{key}", value]
     with open(log, "wb") as sink:
         process = subprocess.Popen(arguments, cwd=ROOT, stdout=sink, stderr=subprocess.STDOUT,
-                                   stdin=subprocess.DEVNULL, start_new_session=os.name == "posix")
+                                   stdin=subprocess.DEVNULL, start_new_session=os.name == "posix",
+                                   env={**os.environ, **env} if env else None)
     server = Server(process, port, log, owns_log)
     try:
         server.wait_ready(timeout)
@@ -199,12 +204,14 @@ def start(*, port: int | None = None, log: Path | None = None, timeout: float = 
 @contextmanager
 def serving(*, port: int | None = None, log: Path | None = None, timeout: float = 60.0,
             options: Mapping[str, str] | None = None,
-            command: Sequence[str] = APP_COMMAND) -> Iterator[Server]:
+            command: Sequence[str] = APP_COMMAND,
+            env: Mapping[str, str] | None = None) -> Iterator[Server]:
     """A ready server for the ``with`` block, stopped when the block ends, however it ends.
 
     Takes the arguments of :func:`start`.
     """
-    server = start(port=port, log=log, timeout=timeout, options=options, command=command)
+    server = start(port=port, log=log, timeout=timeout, options=options, command=command,
+                   env=env)
     try:
         yield server
     finally:

@@ -5,14 +5,20 @@ the language, never module globals). A new session (a first visit, a reload, a s
 them once from the URL; every run writes them back, so the address bar always holds a link to the
 current view. Widgets hold copies under their own keys (``<key>_input``), so a widget that is not on
 the current page cannot take its value with it when Streamlit cleans up unused widget state.
+
+A setting chosen from a fixed set (the weighting, the scale, the language, a page's mode or
+level...) is a :class:`Choice`: kept as its code, never as a label, and every value that would
+become it, from a widget, the URL or the session, is checked against its set first
+(:func:`checked`). A radio whose labels change with the language sends back the label it showed
+before the switch (Streamlit 1.67), and a forged message sends anything; neither gets in.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, MutableMapping
+from collections.abc import Callable, MutableMapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, get_args
+from typing import Any, Generic, Literal, TypeVar, get_args
 
 import numpy as np
 import streamlit as st
@@ -30,23 +36,116 @@ from .editor import Editor
 #: a unit test (Streamlit's keys may be ``str`` or ``int``, hence ``Any``).
 Session = MutableMapping[Any, Any]
 
+T = TypeVar("T")
+
+
+def checked(value: object, options: Sequence[T]) -> T | None:
+    """``value`` if it is one of ``options``, else ``None``: the one check every choice goes
+    through before it is kept, whatever brought it (a widget, the URL, the session).
+
+    One of the options means equal *and* of the same type, so a label is not its code, ``True``
+    is not ``1`` and ``"1"`` is not ``1``; an unhashable or array value is simply not one.
+
+    >>> checked("linear", ("quadratic", "linear")), checked("Linear", ("quadratic", "linear"))
+    ('linear', None)
+    >>> checked(True, (0, 1)), checked(1, (0, 1)), checked([1], (0, 1))
+    (None, 1, None)
+    """
+    for option in options:
+        if type(value) is type(option) and value == option:
+            return option
+    return None
+
+
+@dataclass(frozen=True)
+class Choice(Generic[T]):
+    """A setting that is one of a fixed set of codes, kept under ``key`` in a session, and the
+    widget that shows it (``<key>_input``, or ``widget`` when given).
+
+    The widget's labels may change with the language, so the widget is given the setting's code
+    right before it is drawn (:meth:`show`): it then shows this run's label, and the browser
+    sends that label back, never the label of a language that is gone. Its ``on_change``
+    (:meth:`commit`) keeps the value only when it is one of the codes.
+    """
+
+    key: str
+    options: tuple[T, ...]
+    default: T
+    widget: str = ""
+
+    @property
+    def widget_key(self) -> str:
+        """The key of the widget that shows this setting."""
+        return self.widget or f"{self.key}_input"
+
+    def read(self, value: object) -> T | None:
+        """``value`` if it is one of the codes (a value from the URL, a widget...), else None."""
+        return checked(value, self.options)
+
+    def get(self, session: Session) -> T:
+        """The setting: the session's value when it is one of the codes, else the default."""
+        value = self.read(session.get(self.key))
+        return self.default if value is None else value
+
+    def set(self, session: Session, value: object) -> bool:
+        """Keep ``value`` (and show it in the widget) if it is one of the codes; whether it was."""
+        code = self.read(value)
+        if code is None:
+            return False
+        session[self.key] = code
+        if self.widget_key != self.key:
+            session[self.widget_key] = code
+        return True
+
+    def show(self, session: Session, value: T | None = None) -> str:
+        """Right before the widget is drawn: give it the setting's code (or ``value``, a code
+        worked out from other settings); returns the widget's key."""
+        session[self.widget_key] = self.get(session) if value is None else value
+        return self.widget_key
+
+    def commit(self, session: Session) -> None:
+        """The widget's ``on_change``: its value becomes the setting if it is one of the codes.
+        Anything else (an old language's label, a forged value) leaves the setting as it was,
+        and the next draw shows it again."""
+        self.set(session, session.get(self.widget_key))
+
+
+#: The language (the sidebar's select box is ``lang``, as the language is named in links).
+LANGUAGE: Choice[str] = Choice("language", tuple(LANGUAGES), DEFAULT_LANGUAGE, widget="lang")
+#: The weighting shared by the pages (the sidebar's radio).
+WEIGHTS: Choice[Weighting] = Choice("weights", WEIGHTINGS, "quadratic")
+#: The scale convention; no widget of its own (the sidebar's scale radio, :data:`SCALE_MODE`,
+#: sets it).
+SCALE: Choice[Scale] = Choice("scale", SCALES, "range", widget="scale")
+
 #: Defaults of the shareable state (also what a bare URL shows: the Spanish seed's worked example).
 DEFAULTS: dict[str, Any] = {
     "actual": "4, 4, 3, 4, 4, 4, 1, 1, 2, 1",
     "predicted": "0, 2, 1, 0, 0, 0, 1, 1, 2, 1",
-    "weights": "quadratic",
-    "scale": "range",
+    "weights": WEIGHTS.default,
+    "scale": SCALE.default,
     "min": None,
     "max": None,
+    # Presenter mode's "compute it together": kappa hidden until the class reaches its step.
+    "together": True,
 }
 #: Shareable keys in the order they appear in the URL.
 URL_KEYS = ("lang", "actual", "predicted", "weights", "scale", "min", "max")
 #: Page-specific keys a page may add to the URL (``share``); read on session start like the rest.
-PAGE_URL_KEYS = ("step", "table", "seed", "cell", "mode", "level", "first", "kappa0")
+PAGE_URL_KEYS = ("step", "table", "seed", "cell", "mode", "level", "first", "kappa0",
+                 "class", "key", "me")
+#: Page parameters that are secrets of one browser (a class's teacher key, a student's token):
+#: in that browser's own address bar, never in a link it shares.
+SECRET_PARAMS = ("key", "me")
 #: ``?present=1`` opens the app in presenter mode (the teacher's own link; never in shared ones).
 PRESENTER_PARAM = "present"
 #: Vectors longer than this (in characters) stay out of the URL: browsers and proxies cut long URLs.
 MAX_URL_VECTOR_CHARS = 3000
+#: A typed text longer than this is not squeezed to see whether it fits (squeezing a paste of
+#: millions of ratings held every other session 0.3 s, on every rerun of its session): once
+#: squeezed it would still be longer than :data:`MAX_URL_VECTOR_CHARS` unless nine tenths of it
+#: were spaces.
+_SQUEEZED_MAX_CHARS = 10 * MAX_URL_VECTOR_CHARS
 
 _INIT = "_qwk_initialised"
 #: The page this run draws (its URL path), set by the frame before the page runs.
@@ -61,9 +160,12 @@ UNDOABLE = ("actual", "predicted", "scale", "min", "max", "upload")
 UndoAction = Literal["example", "random", "upload", "move"]
 _PROBLEMS = "_qwk_url_problems"
 _PAGE_PARAMS = "_qwk_page_params"
-#: The last valid result and its key (:func:`qwk_app.compute.current` keeps it): shown while the
-#: input has a problem, and the scale an explicit range starts from.
+#: The last valid result (:func:`qwk_app.compute.current` keeps it): shown while the input has a
+#: problem, and the scale an explicit range starts from.
 LAST_VALID = "last_valid"
+#: Set when the two typed lists had different lengths (one being typed), until the walkthrough
+#: measures its next change (:func:`qwk_app.render.track_change`).
+LENGTHS_DIFFERED = "_qwk_lengths_differed"
 
 #: Lowest and highest rating a number field of the app takes (the sidebar's ends, the table
 #: editor's cells, a typed table's first rating): any rating a class uses, within reason.
@@ -75,9 +177,9 @@ VECTOR_TABLE = Editor("editor")
 #: Scale choices in the sidebar: the two conventions, plus a range with explicit ends.
 ScaleMode = Literal["range", "observed", "explicit"]
 SCALE_MODES: tuple[ScaleMode, ...] = get_args(ScaleMode)
-#: The sidebar's scale radio: not the mirror of one canonical value (``<key>_input``) but of three
-#: (scale, min and max), so it is kept in step by :func:`show_scale_mode`.
-SCALE_MODE_INPUT = "scale_mode_input"
+#: The sidebar's scale radio: not the mirror of one canonical value but of three (scale, min and
+#: max): it is shown with :func:`scale_mode` and changes them through :func:`set_scale_mode`.
+SCALE_MODE: Choice[ScaleMode] = Choice("scale_mode", SCALE_MODES, "range")
 
 
 def init_session() -> None:
@@ -88,28 +190,20 @@ def init_session() -> None:
         return
     params = st.query_params
     problems: list[InputError] = []
-    lang = params.get("lang")
-    if lang is not None and lang not in LANGUAGES:
-        problems.append(InputError("unknown_language", value=shorten(lang),
-                                   choices=", ".join(LANGUAGES)))
-        lang = None
-    state["lang"] = lang or resolve_language(st.context.locale)
+    LANGUAGE.set(state, resolve_language(st.context.locale))
+    for name, choice, code in (("lang", LANGUAGE, "unknown_language"),
+                               ("weights", WEIGHTS, "unknown_weights"),
+                               ("scale", SCALE, "unknown_scale")):
+        value = params.get(name)
+        if value is not None and not choice.set(state, value):
+            problems.append(InputError(code, value=shorten(value),
+                                       choices=", ".join(map(str, choice.options))))
+    state.setdefault("weights", WEIGHTS.default)
+    state.setdefault("scale", SCALE.default)
     for key in ("actual", "predicted"):
         state[key] = params.get(key, DEFAULTS[key])
-    weights = params.get("weights", DEFAULTS["weights"])
-    if weights not in WEIGHTINGS:
-        problems.append(InputError("unknown_weights", value=shorten(weights),
-                                   choices=", ".join(WEIGHTINGS)))
-        weights = DEFAULTS["weights"]
-    state["weights"] = weights
-    scale = params.get("scale", DEFAULTS["scale"])
-    if scale not in SCALES:
-        problems.append(InputError("unknown_scale", value=shorten(scale),
-                                   choices=", ".join(SCALES)))
-        scale = DEFAULTS["scale"]
-    state["scale"] = scale
     for key in ("min", "max"):
-        state[key] = _url_int(params.get(key), problems)
+        state[key] = _url_rating(key, params.get(key), problems)
     for key in PAGE_URL_KEYS:
         if key in params:
             state[f"url_{key}"] = params.get(key)
@@ -120,19 +214,26 @@ def init_session() -> None:
     state[_INIT] = True
 
 
-def _url_int(value: str | None, problems: list[InputError]) -> int | None:
+_URL_INTEGER = re.compile(r"[+-]?[0-9]+")
+
+
+def _url_rating(name: str, value: str | None, problems: list[InputError]) -> int | None:
+    """An end of the scale from the link (``min``, ``max``), or ``None`` with the problem kept.
+
+    Read by its digits before ``int()``, which refuses more than 4,300 of them.
+    """
     if value is None or value == "":
         return None
-    try:
-        number = int(value.strip())
-    except ValueError:
-        problems.append(InputError("not_integer", token=shorten(value), position=1))
+    text = value.strip()
+    if not _URL_INTEGER.fullmatch(text):
+        problems.append(InputError("link_not_integer", parameter=name, value=shorten(value)))
         return None
-    if abs(number) > MAX_ABS_RATING:
-        problems.append(InputError("value_too_large", token=shorten(value), position=1,
+    digits = text.lstrip("+-").lstrip("0") or "0"
+    if len(digits) > len(str(MAX_ABS_RATING)) or int(digits) > MAX_ABS_RATING:
+        problems.append(InputError("link_too_large", parameter=name, value=shorten(value),
                                    limit=MAX_ABS_RATING))
         return None
-    return number
+    return -int(digits) if text.startswith("-") else int(digits)
 
 
 def url_problems() -> list[InputError]:
@@ -142,8 +243,7 @@ def url_problems() -> list[InputError]:
 
 def lang() -> str:
     """The session's language (English until the frame has set one)."""
-    value = st.session_state.get("lang", DEFAULT_LANGUAGE)
-    return value if value in LANGUAGES else DEFAULT_LANGUAGE
+    return LANGUAGE.get(st.session_state)
 
 
 def share(key: str, value: Any) -> None:
@@ -166,14 +266,19 @@ def write_url() -> None:
     wanted: dict[str, str] = {"lang": lang()}
     if state.get("upload") is None:
         for key in ("actual", "predicted"):
-            text = " ".join(str(state.get(key, "")).split())
+            text = str(state.get(key, ""))
+            if len(text) <= _SQUEEZED_MAX_CHARS:
+                text = " ".join(text.split())
             if len(text) <= MAX_URL_VECTOR_CHARS:
                 wanted[key] = link_vector(text)
     for key in ("weights", "scale", "min", "max"):
         value = state.get(key)
         if value is not None:
             wanted[key] = str(value)
-    for key, value in state.get(_PAGE_PARAMS, {}).items():
+    # A page value of the first link that no page has read yet (``cell`` while there is nothing
+    # valid to follow it on) stays in the link, so a reload still finds it.
+    unread = {key: state[f"url_{key}"] for key in PAGE_URL_KEYS if f"url_{key}" in state}
+    for key, value in {**unread, **state.get(_PAGE_PARAMS, {})}.items():
         if value is not None:
             wanted[key] = str(value)
     if state.get("presenter"):
@@ -277,38 +382,45 @@ class Settings:
 
 
 def settings(session: Session | None = None) -> Settings:
-    """The settings of this session (checked when they arrived from the URL or a widget)."""
+    """The settings of this session, each checked against its set (an end of the scale:
+    :func:`rating_end`)."""
     session = _session(session)
-    return Settings(session.get("weights", "quadratic"), session.get("scale", "range"),
-                    session.get("min"), session.get("max"))
+    return Settings(WEIGHTS.get(session), SCALE.get(session), rating_end(session.get("min")),
+                    rating_end(session.get("max")))
+
+
+def rating_end(value: object) -> int | None:
+    """An end of the scale as kept: a whole number within the engine's limit, else ``None``.
+
+    >>> rating_end(3), rating_end(-2000), rating_end(2.0), rating_end(True), rating_end(10**10)
+    (3, -2000, None, None, None)
+    """
+    return value if type(value) is int and abs(value) <= MAX_ABS_RATING else None
 
 
 def scale_mode(session: Session) -> ScaleMode:
     """The sidebar's scale choice for the session's settings: explicit once an end is set."""
-    if session.get("min") is not None or session.get("max") is not None:
+    current = settings(session)
+    if current.min_rating is not None or current.max_rating is not None:
         return "explicit"
-    return settings(session).scale
-
-
-def show_scale_mode(session: Session, *, keep: bool = False) -> None:
-    """Set the sidebar's scale radio to the session's settings after code changed them (an
-    example, undo); with ``keep``, only when the radio has no value yet (it is being drawn)."""
-    if not (keep and SCALE_MODE_INPUT in session):
-        session[SCALE_MODE_INPUT] = scale_mode(session)
+    return current.scale
 
 
 def set_scale_mode(session: Session) -> None:
     """The scale radio's ``on_change``: a convention clears the ends; an explicit range starts
-    from the ends of the scale shown (the last valid result's, else 0 to 4)."""
-    mode = session[SCALE_MODE_INPUT]
+    from the ends of the scale shown (the last valid result's, else 0 to 4). A value that is no
+    mode changes nothing."""
+    mode = SCALE_MODE.read(session.get(SCALE_MODE.widget_key))
+    if mode is None:
+        return
     if mode == "explicit":
         last = session.get(LAST_VALID)
-        labels = last[0].labels if last is not None else (0, 4)
-        set_value("scale", "range", session=session)
+        labels = last.labels if last is not None else (0, 4)
+        SCALE.set(session, "range")
         set_value("min", int(labels[0]), session=session)
         set_value("max", int(labels[-1]), session=session)
     else:
-        set_value("scale", mode, session=session)
+        SCALE.set(session, mode)
         set_value("min", None, session=session)
         set_value("max", None, session=session)
 
@@ -329,9 +441,13 @@ class Replaced:
 def remember(action: UndoAction, *, session: Session | None = None, **params: Any) -> None:
     """Keep the current inputs before ``action`` replaces them (an example, a random draw...)."""
     session = _session(session)
+    replaced = Replaced({key: session.get(key, DEFAULTS.get(key)) for key in UNDOABLE}, action,
+                        params)
     stack: list[Replaced] = list(session.get(_UNDO, []))
-    stack.append(Replaced({key: session.get(key, DEFAULTS.get(key)) for key in UNDOABLE},
-                          action, params))
+    if replaced.values["upload"] is not None:
+        # An upload's ratings weigh up to a few hundred MB: undo keeps the last one replaced.
+        stack = [entry for entry in stack if entry.values["upload"] is None]
+    stack.append(replaced)
     session[_UNDO] = stack[-UNDO_DEPTH:]
 
 
@@ -359,5 +475,4 @@ def undo(*, session: Session | None = None) -> None:
             session["upload"] = value
         else:
             set_value(key, value, session=session)
-    show_scale_mode(session)
     VECTOR_TABLE.redraw(session)

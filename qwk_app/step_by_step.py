@@ -48,7 +48,7 @@ def choose(session: Session, result: Walkthrough, cell: Cell) -> None:
         in_cell = cells.items_in_cell(result, *cell)
         session[ITEM_KEY] = int(in_cell[0]) if len(in_cell) else 1
         session.pop(RATING_KEY, None)
-    if session.get(RATING_KEY) not in labels:
+    if state.checked(session.get(RATING_KEY), labels) is None:
         actual = None if result.actual is None else int(result.actual[session[ITEM_KEY] - 1])
         session[RATING_KEY] = actual if actual in labels else labels[0]
 

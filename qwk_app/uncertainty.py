@@ -42,14 +42,14 @@ def kappa0(session: Session) -> tuple[float, InputError | None]:
     return session[KAPPA0], problem
 
 
-def section(result: Walkthrough, stats: KappaStatistics, key: str) -> None:
+def section(result: Walkthrough, stats: KappaStatistics) -> None:
     """The section under step 7: the bootstrap (and why it disagrees with the large-sample
     interval where it does), the test against the learner's kappa0, SE versus SE0."""
     if result.kappa is None:
         return
     session = st.session_state
     value, problem = kappa0(session)
-    shown = uncertainty_blocks(result, stats, state.lang(), compute.bootstrap(key, result),
+    shown = uncertainty_blocks(result, stats, state.lang(), compute.bootstrap(result),
                                result.kappa_test(value), z_notes=True)
     render.blocks(shown[:1])  # the heading, then the learner's kappa0
     show_error(problem)

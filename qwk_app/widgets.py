@@ -34,6 +34,9 @@ CELL_KEY = "cell"
 ClickAction = Literal["follow", "move"]
 CLICK_ACTIONS: tuple[ClickAction, ...] = get_args(ClickAction)
 CLICK_ACTION_KEY = "cell_click_action"
+#: The choice of what a click does, shown by a segmented control under the same key.
+CLICK_ACTION: state.Choice[ClickAction] = state.Choice(CLICK_ACTION_KEY, CLICK_ACTIONS, "follow",
+                                                      widget=CLICK_ACTION_KEY)
 
 
 def keep_cell(session: Session, result: Walkthrough, *, store: str = CELL_KEY,
@@ -82,7 +85,9 @@ def cell_picker(result: Walkthrough, *, store: str = CELL_KEY, prefix: str = "ce
     row_key, col_key = f"{prefix}_row_input", f"{prefix}_col_input"
 
     def _picked() -> None:
-        session[store] = (session[row_key], session[col_key])
+        row, col = (state.checked(session.get(key), labels) for key in (row_key, col_key))
+        if row is not None and col is not None:
+            session[store] = (row, col)
 
     columns = st.columns(list(widths))
     rating_select(columns[0], tr("steps.cell_row"), labels, key=row_key, on_change=_picked)
@@ -124,7 +129,7 @@ def follow_click(result: Walkthrough, *, movable: bool = True,
         cell = links.cell_from_trigger(value, result.size)
         if cell is None:
             return
-        if movable and store.get(CLICK_ACTION_KEY) == "move":
+        if movable and CLICK_ACTION.get(store) == "move":
             labels = [int(x) for x in result.labels]
             source = store.get(CELL_KEY)
             if isinstance(source, tuple) and source[0] in labels and source[1] in labels:
@@ -166,7 +171,13 @@ def move(result: Walkthrough, source: Cell, target: Cell, *,
     state.set_vectors(state.vector_text(moved.actual), state.vector_text(moved.predicted),
                       session=store)
     follow(store, result.labels, target)
+    store[_JUST_MOVED] = True
     return True
+
+
+#: Set by :func:`move` for the next run: it says what moved once (a toast, not a notice above
+#: the matrices, which would push them under the pointer before a second click).
+_JUST_MOVED = "_qwk_just_moved"
 
 
 #: The four nudges: (row step, column step, icon); a nudge moves one item to the next rating.
@@ -187,22 +198,28 @@ def move_controls(result: Walkthrough, cell: Cell, *, editable: bool) -> None:
     or while the typed ratings have a problem (the texts are not the result shown)."""
     i, j = cell
     count = int(result.observed[i, j])
-    if st.session_state.get(CLICK_ACTION_KEY) not in CLICK_ACTIONS:
-        st.session_state[CLICK_ACTION_KEY] = CLICK_ACTIONS[0]
     lang = state.lang()  # bound now: format_func may run outside the script (tests)
-    st.segmented_control(tr("move.click_action"), CLICK_ACTIONS, key=CLICK_ACTION_KEY,
+    st.segmented_control(tr("move.click_action"), CLICK_ACTIONS,
+                         key=CLICK_ACTION.show(st.session_state),
                          format_func=lambda action: t(lang, f"move.click_{action}"),
                          help=tr("move.click_help"), disabled=not editable)
-    columns = st.columns(len(_NUDGES))
+    *columns, undo = st.columns(len(_NUDGES) + 1)
     for column, (name, row_step, col_step, icon) in zip(columns, _NUDGES, strict=True):
         target = (i + row_step, j + col_step)
         possible = editable and count > 0 and all(0 <= k < result.size for k in target)
         column.button(tr(f"move.{name}"), key=f"move_{name}", icon=icon, width="stretch",
                       disabled=not possible, on_click=_nudge, args=(result, cell, target),
                       help=tr("move.nudge_help"))
+    # Undo is always there (greyed out until an item moved) and what moved is said in a toast:
+    # nothing appears above the matrices after a move, so they stay under the pointer.
+    replaced = state.last_replaced()
+    moved = replaced is not None and replaced.action == "move"
+    undo.button(tr("undo.button"), key="undo_move", on_click=state.undo, icon=":material/undo:",
+                width="stretch", disabled=not moved)
+    if st.session_state.pop(_JUST_MOVED, False) and replaced is not None and moved:
+        st.toast(tr("undo.move", **replaced.params), icon=":material/history:")
     if not editable:
         st.caption(tr("move.not_editable"))
-    undo_offer("undo_move", ("move",))
 
 
 def undo_offer(key: str, actions: tuple[UndoAction, ...]) -> None:

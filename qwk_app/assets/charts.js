@@ -11,7 +11,11 @@
 // arrow keys once focused; where it is let go is sent as the trigger "cut" ("k:value").
 // data.kind === "copy": a button that copies data.text, also on touch screens and on plain http
 // (where navigator.clipboard does not exist), then says data.done for a moment.
-// Either kind carries data.lang, the reader's language: it becomes the page's own (<html lang>,
+// data.kind === "keys": presentation clickers and keyboards. ArrowRight, PageDown and space press
+// the button whose widget key is data.next, ArrowLeft and PageUp the one of data.previous (a
+// clicker sends these keys), unless the reader is typing in a field or using a control that
+// takes these keys itself. Nothing visible is drawn.
+// Every kind carries data.lang, the reader's language: it becomes the page's own (<html lang>,
 // which Streamlit leaves at "en"), so screen readers speak it with the right voice and the
 // browser sets each script as that language is set. The share box draws one on every page.
 
@@ -33,6 +37,30 @@ function lightUp(cell) {
   for (const element of document.querySelectorAll(selector)) {
     element.classList.add(LINKED);
   }
+}
+
+// One chart on the whole screen fills it: its type grows until the matrix (or the bars) takes
+// 90 % of the width or 80 % of the height, whichever comes first; back to normal on leaving.
+function fillScreen() {
+  const chart = document.fullscreenElement;
+  for (const other of document.querySelectorAll(".qwk-chart[data-qwk-filled]")) {
+    if (other !== chart) { other.style.fontSize = ""; delete other.dataset.qwkFilled; }
+  }
+  if (!chart || !chart.matches(".qwk-chart")) return;
+  const body = chart.querySelector(".qwk-grid") || chart;
+  chart.style.fontSize = "16px";
+  const box = body.getBoundingClientRect();
+  const title = chart.querySelector(".qwk-title");
+  const titleHeight = title ? title.getBoundingClientRect().height : 0;
+  const factor = Math.min(0.9 * window.innerWidth / Math.max(box.width, 1),
+    0.8 * window.innerHeight / Math.max(box.height + titleHeight, 1));
+  chart.style.fontSize = `${Math.max(16, Math.floor(16 * factor))}px`;
+  chart.dataset.qwkFilled = "1";
+}
+if (!window.qwkFillScreen) {
+  window.qwkFillScreen = true;
+  document.addEventListener("fullscreenchange", fillScreen);
+  window.addEventListener("resize", () => { if (document.fullscreenElement) fillScreen(); });
 }
 
 // The charts drawn in one rerun, measured together in the next frame (before it is painted).
@@ -189,7 +217,45 @@ function drawCopy(component, root) {
   };
 }
 
+const STEP_KEYS = { ArrowRight: "next", PageDown: "next", " ": "next", ArrowLeft: "previous",
+  PageUp: "previous" };
+// Controls that take these keys themselves (a caret, a slider, a list, a focused button's space).
+const OWN_KEYS = "input, textarea, select, [contenteditable], [role=slider], [role=combobox], "
+  + "[role=listbox], [role=radiogroup], [role=radio], [role=tablist], [role=tab]";
+let stepButtons = null;
+
+function onStepKey(event) {
+  const which = STEP_KEYS[event.key];
+  if (!stepButtons || !which || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey
+      || event.defaultPrevented) return;
+  const target = event.target instanceof Element ? event.target : null;
+  if (target && (target.closest(OWN_KEYS) || (event.key === " " && target.closest("button, a")))) {
+    return;
+  }
+  const button = document.querySelector(`.st-key-${stepButtons[which]} button`);
+  if (!button) return;
+  event.preventDefault();  // the page does not scroll: the key turns the step
+  if (!button.disabled) button.click();
+}
+
+function listenForStepKeys(data, parentElement) {
+  stepButtons = { next: data.next, previous: data.previous };
+  // An empty mark that the listener is in place (what a test waits for before pressing keys).
+  if (!parentElement.querySelector(":scope > .qwk-root")) {
+    parentElement.insertAdjacentHTML("beforeend",
+      '<div class="qwk-root"><span class="qwk-keys" aria-hidden="true"></span></div>');
+  }
+  if (!window.qwkStepKeys) {
+    window.qwkStepKeys = true;
+    document.addEventListener("keydown", onStepKey);
+  }
+  return () => { stepButtons = null; };
+}
+
 export default function (component) {
+  if (component.data && component.data.kind === "keys") {
+    return listenForStepKeys(component.data, component.parentElement);
+  }
   const { data, parentElement } = component;
   let root = parentElement.querySelector(":scope > .qwk-root");
   if (!root) {

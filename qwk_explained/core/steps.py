@@ -15,6 +15,7 @@ the step catalogue (:mod:`qwk_explained.present.catalogue`) every surface shows:
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -121,6 +122,30 @@ class Walkthrough:
     def size(self) -> int:
         """N, the number of ratings on the scale."""
         return len(self.labels)
+
+    @cached_property
+    def digest(self) -> str:
+        """A fingerprint of everything this result is made of, computed once.
+
+        The scale, O, the weighting and w (so every setting: the scale convention and ends give
+        the labels), and the rating vectors themselves, in order (a worksheet writes them out).
+        Two results with the same digest hold the same numbers, so a cache of what is derived
+        from a result keys on it (never on a key assembled by hand, which can miss a setting).
+
+        >>> a = walkthrough([1, 2, 3], [1, 3, 3])
+        >>> a.digest == walkthrough([1, 2, 3], [1, 3, 3]).digest
+        True
+        >>> a.digest == walkthrough([1, 2, 3], [1, 3, 3], weights="linear").digest
+        False
+        """
+        hasher = hashlib.blake2b(self.weights_name.encode(), digest_size=20)
+        for part in (self.labels, self.observed, self.weights, self.actual, self.predicted):
+            if part is None:
+                hasher.update(b"|none")
+                continue
+            hasher.update(f"|{part.dtype.str}{part.shape}".encode())
+            hasher.update(np.ascontiguousarray(part).data)  # hashlib releases the GIL here
+        return hasher.hexdigest()
 
     @property
     def defined(self) -> bool:

@@ -78,7 +78,7 @@ def parse_table(text: str) -> NDArray[np.int64]:
             if (not INTEGRAL.match(cell) or cell.startswith("-")
                     or len(whole.lstrip("+0")) > len(str(limits.MAX_CELL_COUNT))):
                 raise InputError("table_bad_count", row=r, column=c, token=shorten(cell))
-            value = int(whole)
+            value = int(whole.lstrip("+0") or "0")  # leading zeros count towards that limit
             if value > limits.MAX_CELL_COUNT:
                 raise InputError("table_bad_count", row=r, column=c, token=shorten(cell))
             parsed.append(value)

@@ -12,6 +12,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
+
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.teaching.checking import (
     CELL_QUANTITIES,
@@ -104,6 +106,28 @@ def symbol(lang: str, result: Walkthrough, answer: CheckedAnswer) -> str:
     head, _, tail = name.partition(" ")
     inside = ", ".join(label(lang, value) for value in labels)
     return f"{head}[{inside}]" + (f" {tail}" if tail else "")
+
+
+def places(lang: str, result: Walkthrough, group: Sequence[CheckedAnswer]) -> str:
+    """Where the values of one message are, for Markdown: each symbol (``E[4, 0]``) in code
+    type, or, when they are a whole matrix or histogram, "every cell of ``E``" (or every one
+    that is not 0: a mistake that scales the values leaves the zeros right). Sixteen names in
+    a row would hide the one thing the message says, that the whole grid shares a mistake."""
+    quantities = {answer.quantity for answer in group}
+    if len(quantities) == 1 and len(group) > 1:
+        quantity = next(iter(quantities))
+        cells = {answer.cell for answer in group}
+        if quantity in CELL_QUANTITIES or quantity in HISTOGRAMS:
+            values = np.asarray(getattr(result, quantity))
+            every = {tuple(int(k) for k in index) for index in np.ndindex(values.shape)}
+            nonzero = {tuple(int(k) for k in index) for index in np.argwhere(values != 0)}
+            kind = "cell" if quantity in CELL_QUANTITIES else "bar"
+            grid = f"`{_SYMBOLS[quantity]}`"
+            if cells == every:
+                return t(lang, f"checker.every_{kind}", grid=grid)
+            if cells == nonzero:
+                return t(lang, f"checker.every_nonzero_{kind}", grid=grid)
+    return " ".join(f"`{symbol(lang, result, answer)}`" for answer in group)
 
 
 def _read(lang: str, value: float) -> str:

@@ -74,8 +74,13 @@ def kappa0_sentences(lang: str, test: KappaTest, boot: Bootstrap | None = None
 
 def se_versus_se0(lang: str, result: Walkthrough, stats: KappaStatistics) -> list[Sentence]:
     """Why the interval uses SE and the test SE0, on the reader's numbers, and what it means
-    here (including, when it happens, that the two disagree about 0)."""
-    if result.kappa is None or stats.se is None or stats.se0 is None:
+    here (including, when it happens, that the two disagree about 0). Not where the interval is
+    withheld or z cannot be computed (a standard error of 0 by construction): "SE = 0 says how
+    far kappa would move" would teach something false about those numbers."""
+    if result.kappa is None or stats.se is None or stats.se0 is None or stats.z is None:
+        return []
+    shown = shown_interval(result, stats)
+    if shown is None or shown.withheld is not None:
         return []
     se, se0 = format_number(stats.se, lang), format_number(stats.se0, lang)
     sentences = [

@@ -124,8 +124,11 @@ class Exercise:
 #: (right to the digits written, but too few of them: not graded, the learner writes more), or
 #: not readable.
 Status = Literal["correct", "wrong", "too_coarse", "unreadable"]
-#: Why a typed answer could not be read (``practice.problem_<code>`` in the locales).
-Problem = Literal["empty", "not_a_number", "division_by_zero", "not_a_choice"]
+#: Why a typed answer could not be read (``practice.problem_<code>`` in the locales): the
+#: reader's own code (:class:`.typed_numbers.AnswerError`) or, for a comparison, no choice.
+Problem = Literal["empty", "not_a_number", "division_by_zero", "too_long", "out_of_range",
+                  "not_a_choice"]
+PROBLEMS: tuple[Problem, ...] = get_args(Problem)
 
 
 @dataclass(frozen=True)
@@ -391,9 +394,8 @@ def check_answer(exercise: Exercise, question: Question, text: str | None, group
     checked = check_answers(result, answers, group, model or mistake_model(result))
     mine = next(answer for answer in checked if answer.quantity == QUANTITY[question.kind])
     if mine.problem is not None:
-        problem: Problem = ("empty" if mine.problem.code == "empty" else "division_by_zero"
-                            if mine.problem.code == "division_by_zero" else "not_a_number")
-        return Attempt("unreadable", mine, problem)
+        known = [problem for problem in PROBLEMS if problem == mine.problem.code]
+        return Attempt("unreadable", mine, known[0] if known else "not_a_number")
     if mine.verdict == "too_coarse":
         return Attempt("too_coarse", mine)
     return Attempt("correct" if mine.accepted else "wrong", mine)

@@ -35,6 +35,20 @@ EXACT_FIGURES = 99
 #: Longest piece of the learner's text repeated in a message.
 _SHOWN = 20
 
+# Bounds, checked before any arithmetic: a value of a hand calculation of kappa needs a few
+# digits, no exponent beyond a handful, no magnitude beyond the counts of ten million items
+# (what a mistake such as E not divided by n gives: up to 10^14). Past them the arithmetic of a
+# reading overflows (``0e400`` made its precision 10^400, a 4,301-digit exponent is more than
+# Python's int() reads), so such a text is refused with its own message instead.
+#: Most digits in one typed number (both parts of a fraction together).
+MAX_DIGITS = 40
+#: Longest text read as one number (spaces, signs and marks included).
+MAX_CHARS = 100
+#: Largest exponent written (``1e-30`` reads; ``1e300`` does not).
+MAX_EXPONENT = 99
+#: Largest magnitude of a value read (any value or mistake of the calculation is far smaller).
+MAX_MAGNITUDE = 1e18
+
 
 class AnswerError(QwkError, ValueError):
     """A typed answer that is not a number (locale keys under ``checker.parse.``)."""
@@ -95,10 +109,31 @@ def _decimal_texts(token: str, group: str) -> list[tuple[str, Reading | None]]:
     return [(token, None)] if "," not in token else []
 
 
-def _plain(text: str, reading: Reading | None) -> TypedNumber | None:
+def _check_length(text: str, shown: str) -> None:
+    """Refuse a text too long to be one number, before anything else reads it."""
+    digits = sum(character.isdigit() for character in text)
+    if len(text) > MAX_CHARS or digits > MAX_DIGITS:
+        raise AnswerError("too_long", text=shown, limit=MAX_DIGITS)
+
+
+def _check_exponent(match: re.Match[str], shown: str) -> None:
+    """Refuse an exponent beyond :data:`MAX_EXPONENT` before it is converted or used."""
+    exponent = (match["exp"] or "0").lstrip("+-").lstrip("0")
+    if len(exponent) > len(str(MAX_EXPONENT)) or int(exponent or 0) > MAX_EXPONENT:
+        raise AnswerError("out_of_range", text=shown)
+
+
+def _check_magnitude(number: TypedNumber, shown: str) -> None:
+    """Refuse a value beyond :data:`MAX_MAGNITUDE` (``1e99/1e-99``)."""
+    if not abs(number.value) <= MAX_MAGNITUDE:  # also refuses NaN
+        raise AnswerError("out_of_range", text=shown)
+
+
+def _plain(text: str, reading: Reading | None, shown: str) -> TypedNumber | None:
     match = _PLAIN.match(text)
     if match is None or not (match["int"] or match["frac"]):
         return None
+    _check_exponent(match, shown)
     value = float(text)
     if not math.isfinite(value):
         return None
@@ -171,7 +206,9 @@ def read_number(text: str, group: str = ",") -> tuple[TypedNumber, ...]:
 
     ``group`` is the grouping mark of the learner's language (``,`` in English and Chinese, ``.``
     in Spanish and Turkish). A single comma is always a decimal mark (``0,25``); a single grouping
-    mark followed by exactly three digits gives two readings, grouped first.
+    mark followed by exactly three digits gives two readings, grouped first. A number beyond the
+    bounds (:data:`MAX_DIGITS`, :data:`MAX_CHARS`, :data:`MAX_EXPONENT`, :data:`MAX_MAGNITUDE`) is
+    refused (``too_long``, ``out_of_range``) before any arithmetic is done with it.
 
     >>> [n.value for n in read_number("1,714", ",")], [n.value for n in read_number("1,714", ".")]
     ([1714.0, 1.714], [1.714])
@@ -190,13 +227,15 @@ def read_number(text: str, group: str = ",") -> tuple[TypedNumber, ...]:
     if not cleaned:
         raise AnswerError("empty")
     shown = shorten(cleaned, _SHOWN)
+    _check_length(cleaned, shown)
     percent, cleaned = _percent(cleaned)
     parts = [part.strip() for part in cleaned.split("/")]
     if len(parts) > 2 or any(not part or " " in part for part in parts):
         raise AnswerError("not_a_number", text=shown)
     options: list[list[TypedNumber]] = []
     for part in parts:
-        readings = [_plain(decimal, reading) for decimal, reading in _decimal_texts(part, group)]
+        readings = [_plain(decimal, reading, shown)
+                    for decimal, reading in _decimal_texts(part, group)]
         if not readings or any(reading is None for reading in readings):
             raise AnswerError("not_a_number", text=shown)
         options.append([reading for reading in readings if reading is not None])
@@ -210,8 +249,7 @@ def read_number(text: str, group: str = ",") -> tuple[TypedNumber, ...]:
         if percent:
             number = replace(number, value=number.value / 100.0,
                              half_unit=number.half_unit / 100.0, decimals=number.decimals + 2)
-        if not math.isfinite(number.value):
-            raise AnswerError("not_a_number", text=shown)
+        _check_magnitude(number, shown)
         # Twelve decimals hide binary noise (0.1392 typed stays 0.1392); "+ 0.0" makes -0 plain 0.
         numbers.append(replace(number, value=round(number.value, 12) + 0.0))
     return tuple(numbers)

@@ -64,3 +64,65 @@ def chart_cells(at: AppTest, which: str) -> list[list[str]]:
     return [re.findall(r'<span class="qwk-value">([^<]*)</span>', row)
             for row in body.split("</tr>") if "qwk-value" in row]
 
+
+class Browser:
+    """An AppTest session whose choice widgets send back what a browser sends: the *label* shown.
+
+    Streamlit 1.67's frontend keeps the label a radio, select box or segmented control shows and
+    sends that string back with every rerun until the server sets another (``set_value`` with
+    ``raw_value``); it never recomputes the label from the value. After a language switch the
+    label it holds is the old language's. AppTest instead sends the label of the value in the
+    current options, so it never sees the labels of another language (reliability report, H1).
+    ``pick`` is a click (the label of the value in the options on screen); ``run`` is any rerun
+    (a language switch, a typed field, a page change).
+    """
+
+    def __init__(self, at: AppTest) -> None:
+        self.at = at
+        #: Widget id -> the labels the browser shows (one for a radio or select box).
+        self.shown: dict[str, list[str]] = {}
+        self._remember()
+
+    def _choices(self) -> list[Any]:
+        return [*self.at.radio, *self.at.selectbox, *self.at.button_group]
+
+    def _remember(self) -> None:
+        for widget in self._choices():
+            proto = widget.proto
+            if proto.set_value:
+                values = list(getattr(proto, "raw_values", [])) if widget.type == "button_group" \
+                    else ([proto.raw_value] if proto.HasField("raw_value") else [])
+                self.shown[widget.id] = values
+            elif widget.id not in self.shown:
+                self.shown[widget.id] = list(widget.formatted_values) \
+                    if widget.type == "button_group" else (
+                        [widget.options[widget.index]] if widget.index is not None else [])
+
+    def widget(self, key: str) -> Any:
+        return next(w for w in self._choices() if w.key == key)
+
+    def pick(self, key: str, value: Any) -> AppTest:
+        """Click option ``value`` of the choice widget ``key``, as a browser does."""
+        widget = self.widget(key)
+        label = widget.format_func(value)
+        self.shown[widget.id] = [label]
+        return self.run()
+
+    def send(self, key: str, label: str) -> AppTest:
+        """Send any string as the widget's value (a forged websocket message)."""
+        self.shown[self.widget(key).id] = [label]
+        return self.run()
+
+    def run(self) -> AppTest:
+        states = self.at._tree.get_widget_states()
+        for state in states.widgets:
+            labels = self.shown.get(state.id)
+            if labels is None:
+                continue
+            if state.WhichOneof("value") == "string_array_value":
+                state.string_array_value.data[:] = labels
+            elif labels:
+                state.string_value = labels[0]
+        self.at._run(states)
+        self._remember()
+        return self.at

@@ -202,3 +202,20 @@ def test_num_and_den_are_written_out_in_full_and_fit_a_phone(lang):
             assert r"\dots" not in latex
             lines = latex.split(r"\\")
             assert all(formulas.text_width(line) <= formulas.LINE_WIDTH for line in lines), latex
+
+
+def test_a_move_is_said_in_a_toast_and_undo_waits_in_its_place():
+    """Layout (the review's second click that landed on another row): after a move nothing is
+    inserted above the matrices. Undo is always in the row of nudges, greyed out until an item
+    moved; what moved is said once, in a toast (the locale's sentence, the engine's item)."""
+    at = open_app(lang="en", cell="4,0", **SEED)
+    assert at.button(key="undo_move").disabled
+    assert not at.toast
+    at.button(key="move_predicted_up").click().run()
+    moved = move_item(seed(), (4, 0), (4, 1))
+    said = t("en", "undo.move", item=moved.item, source="4, 0", target="4, 1")
+    assert [toast.value for toast in at.toast] == [said]
+    assert said not in [info.value for info in at.info]
+    assert at.button(key="undo_move").disabled is False
+    at.run()  # any other rerun: the toast is not repeated
+    assert not at.toast

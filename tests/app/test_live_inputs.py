@@ -8,8 +8,10 @@ a browser replace the text being typed, ``live_debounce_ms`` the pause before it
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from qwk_app.compute import typed_text
+from qwk_app.compute import _TRAILING_SIGN, typed_text
 from qwk_explained import walkthrough
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import LANGUAGES
@@ -100,6 +102,18 @@ def test_typed_text_sets_aside_only_a_trailing_sign():
     assert typed_text("4, 4") == ("4, 4", False)
 
 
+@settings(max_examples=300, deadline=None)
+@given(head=st.text(alphabet="4-+−＋－ ,;、，；\n\t\u3000x", max_size=12),
+       tail=st.text(alphabet="4-+−＋－ ,;、，；\n\t\u3000x", max_size=12))
+def test_typed_text_reads_only_the_end_as_a_whole_search_would(head, tail):
+    """Only the end of a paste is searched for a trailing sign (a whole scan of megabytes held
+    every other session); the answer is the whole text's."""
+    text = head + tail
+    match = _TRAILING_SIGN.search(text)
+    assert typed_text(text) == ((text, False) if match is None
+                                else (text[:match.start(1)].rstrip(), True))
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_an_example_says_what_it_replaced_and_undo_puts_it_back(lang):
     """Regression: an example button wiped 30 typed ratings with no way back."""
@@ -141,3 +155,69 @@ def test_the_pitfalls_examples_can_be_undone_too():
     at.button(key="undo_pitfalls").click().run()
     assert_clean(at)
     assert at.text_input(key="actual_input").value == SEED["actual"]
+
+
+def changed_caption(lang: str, before: float, after: float) -> str:
+    """What the page says after a change from kappa ``before`` to ``after``."""
+    change = after - before
+    return t(lang, "live.changed", before=format_number(before, lang),
+             change=("+" if change > 0 else "") + format_number(change, lang))
+
+
+def said_changes(at, lang: str) -> list[str]:
+    """The captions that say what kappa was before the last change."""
+    prefix = t(lang, "live.changed", before="\x00", change="").split("\x00", 1)[0]
+    return [c for c in captions(at) if c.startswith(prefix)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_adding_an_item_measures_the_change_from_before_both_edits(lang):
+    """User flow: one rating typed at the end of the actual list, then of the predicted list.
+    Between the two the lists differ in length (the last result stays, no change said); after
+    the second, the change is measured from the seed's kappa (the engine's two values)."""
+    at = open_app(lang=lang, **SEED)
+    at.text_input(key="actual_input").input(SEED["actual"] + ", 3").run()
+    assert_clean(at)
+    assert not said_changes(at, lang)
+    at.text_input(key="predicted_input").input(SEED["predicted"] + ", 2").run()
+    assert_clean(at)
+    before = walkthrough(SEED["actual"], SEED["predicted"]).kappa
+    after = walkthrough(SEED["actual"] + ",3", SEED["predicted"] + ",2").kappa
+    assert kappa(at, lang) == format_number(after, lang)
+    assert said_changes(at, lang) == [changed_caption(lang, before, after)]
+
+
+def test_a_list_retyped_rating_by_rating_is_never_compared_as_a_mixed_pair():
+    """User flow: a learner replaces both lists with their own, typing the actual one rating by
+    rating. Once it is as long as the old predictions the two make a pair that means nothing:
+    its kappa is shown (it is what the fields hold), but no change is said to or from it; when
+    the predictions are typed too, the change is measured from the seed (the engine's kappas)."""
+    mine_actual, mine_predicted = "1,2,3,4,0,1,2,3,4,0", "1,2,3,3,0,1,2,4,4,1"
+    at = open_app(lang="en", **SEED)
+    for n in range(1, 11):
+        at.text_input(key="actual_input").input(mine_actual[:2 * n - 1]).run()
+    assert_clean(at)
+    mixed = walkthrough(mine_actual, SEED["predicted"]).kappa
+    assert kappa(at, "en") == format_number(mixed, "en")
+    assert not said_changes(at, "en")
+    for n in range(1, 11):
+        at.text_input(key="predicted_input").input(mine_predicted[:2 * n - 1]).run()
+    assert_clean(at)
+    before = walkthrough(SEED["actual"], SEED["predicted"]).kappa
+    after = walkthrough(mine_actual, mine_predicted).kappa
+    assert kappa(at, "en") == format_number(after, "en")
+    assert said_changes(at, "en") == [changed_caption("en", before, after)]
+
+
+def test_another_models_predictions_pasted_at_once_are_a_real_change():
+    """A whole predicted list of the same length replaced at once (another model on the same
+    items) is what the learner compares: the change is said, from the seed's kappa; also after
+    a rating typed at the end of a list and deleted again."""
+    other = "0,2,1,0,1,0,1,1,2,2"
+    at = open_app(lang="en", **SEED)
+    at.text_input(key="actual_input").input(SEED["actual"] + ", 3").run()
+    at.text_input(key="actual_input").input(SEED["actual"]).run()
+    at.text_input(key="predicted_input").input(other).run()
+    before = walkthrough(SEED["actual"], SEED["predicted"]).kappa
+    after = walkthrough(SEED["actual"], other).kappa
+    assert said_changes(at, "en") == [changed_caption("en", before, after)]

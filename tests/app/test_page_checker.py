@@ -323,3 +323,36 @@ def test_feedback_sentences_come_from_the_feedback_module():
     (checked,) = check_answers(TABLE, [Answer("expected", (2, 1), "78")])
     said = feedback.joined("zh", feedback.explanation("zh", TABLE, checked))
     assert any(said in text for text in shown(at.error))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_mistake_in_every_cell_is_named_once_for_the_whole_matrix(lang):
+    """The review's phone: E typed as the outer product of the histograms (not divided by n)
+    in all nine cells gets one message for "every cell of E that is not 0" (the zeros of the
+    first column are right), not six cell names; one wrong cell is still named by itself.
+    Source of truth: the engine's histograms of the table."""
+    at = open_app("checker", lang=lang, table=TABLE_PARAM)
+    outer = TABLE.actual_hist[:, None] * TABLE.predicted_hist[None, :]
+    edit(at, "expected", {r: {str(c): str(int(outer[r, c])) for c in range(3)}
+                          for r in range(3)})
+    assert_clean(at)
+    assert (outer[:, 0] == 0).all() and (outer[:, 1:] != 0).all()
+    whole = t(lang, "checker.every_nonzero_cell", grid="`E`")
+    said = [text for text in shown(at.error) if text.startswith(whole)]
+    assert len(said) == 1, shown(at.error)
+    assert t(lang, "checker.diagnosis.expected_not_divided_by_n",
+             n=format_number(19, lang)) in said[0]
+    assert "E[" not in said[0]
+    at = open_app("checker", lang=lang, table=TABLE_PARAM)
+    edit(at, "expected", {2: {"1": "78"}})
+    assert any(text.startswith("`E[2, 1]`") for text in shown(at.error)), shown(at.error)
+
+
+def test_every_marks_grid_says_what_it_is_above_it():
+    """The review's phone: the marks grid, stacked under the editor, looked like a second grid
+    to type into. Each one now has its heading right before it (and the legend after it)."""
+    at = open_app("checker", lang="tr", table=TABLE_PARAM)
+    assert_clean(at)
+    heading, legend = t("tr", "checker.marks_heading"), t("tr", "checker.marks_legend")
+    said = texts(at.caption)
+    assert said.count(heading) == said.count(legend) == len(checker.GRIDS)

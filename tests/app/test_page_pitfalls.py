@@ -135,8 +135,9 @@ def test_without_sklearn_the_page_shows_a_note(monkeypatch, request):
     monkeypatch.setitem(sys.modules, "sklearn.metrics", None)
     # scikit-learn's answers are cached per input: those of other tests had it installed, and
     # this test's must not outlive it.
-    compute.sklearn_check.clear()
-    request.addfinalizer(compute.sklearn_check.clear)
+    for cached in (compute.sklearn_check, compute.example_sklearn_check):
+        cached.clear()
+        request.addfinalizer(cached.clear)
     at = open_app("pitfalls", lang="tr", **URL)
     assert_clean(at)
     assert t("tr", "pitfalls.column_sklearn") not in table(at).columns

@@ -12,9 +12,11 @@ import io
 import pytest
 
 from qwk_app import frame, launch, links
+from qwk_explained import walkthrough
 from qwk_explained.present.catalogue import STEPS
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import LANGUAGES
+from qwk_explained.present.numbers import format_number
 from tests.app.helpers import assert_clean, open_app
 
 SEED = {"actual": "4,4,3,4,4,4,1,1,2,1", "predicted": "0,2,1,0,0,0,1,1,2,1"}
@@ -118,9 +120,44 @@ def test_presenter_mode_shows_one_step_at_a_time(lang):
     at.button(key="present_next").click().run()
     assert STEPS[1].heading(lang) in [h.value for h in at.subheader]
     assert at.expander[0].label == t(lang, "presenter.ratings")
+    assert at.button(key="share_qr_large").label == t(lang, "share.qr_large")
     at.toggle(key="presenter_input").set_value(False).run()
     assert all(step.heading(lang) in [h.value for h in at.subheader] for step in STEPS)
     assert "present" not in at.query_params
+    assert not [b for b in at.button if b.key == "share_qr_large"]  # the sidebar has the QR
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_presenter_mode_computes_kappa_together_with_the_class(lang):
+    """User flow, presenter mode: kappa is withheld (with the step that reveals it) until the
+    class reaches the step that computes it, then shown; an edit meanwhile does not give it away
+    either; the teacher's switch shows it from step 1. The step is in the URL throughout."""
+    at = open_app(lang=lang, present="1", **SEED)
+    kappa_step = next(step.number for step in STEPS if step.slug == "kappa")
+    later = t(lang, "presenter.kappa_later", step=format_number(kappa_step, lang))
+    value = format_number(walkthrough(SEED["actual"], SEED["predicted"]).kappa, lang)
+
+    def shown() -> str:
+        return next(m.value for m in at.metric if m.label == t(lang, "common.kappa"))
+
+    assert shown() == later
+    assert at.query_params["step"] == "1"
+    assert at.toggle(key="together_input").value is True
+    at.text_input(key="actual_input").input("4,4,3,4,4,4,1,1,2,2").run()
+    assert shown() == later
+    prefix = t(lang, "live.changed", before="\x00", change="").split("\x00", 1)[0]
+    assert not [c.value for c in at.caption if c.value.startswith(prefix)]
+    for _ in range(kappa_step - 1):
+        at.button(key="present_next").click().run()
+    assert shown() == format_number(walkthrough("4,4,3,4,4,4,1,1,2,2", SEED["predicted"]).kappa,
+                                     lang)
+    assert at.query_params["step"] == str(kappa_step)
+    at.button(key="present_prev_below").click().run()  # under the step as well as above it
+    assert at.query_params["step"] == str(kappa_step - 1)
+    at = open_app(lang=lang, present="1", **SEED)
+    at.toggle(key="together_input").set_value(False).run()
+    assert_clean(at)
+    assert shown() == value
 
 
 # --- a warm start -------------------------------------------------------------------------------

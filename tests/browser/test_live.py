@@ -17,6 +17,7 @@ import io
 import pytest
 
 from qwk_explained import walkthrough
+from qwk_explained.present.catalogue import STEPS
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import format_number
@@ -221,18 +222,221 @@ def test_the_qr_code_holds_the_share_link_and_copy_copies_it(new_app, app_url: s
 
 
 def test_one_chart_goes_full_screen_and_presenter_mode_shows_one_step(app: App):
-    """Projector: a chart's full-screen button shows that chart alone; presenter mode (the
-    sidebar switch) folds the sidebar and shows one step with previous and next."""
+    """Projector: a chart's full-screen button shows that chart alone, filling the screen;
+    presenter mode (the sidebar switch) folds the sidebar and shows one step with previous and
+    next."""
     app.open(f"{SEED_LINK}&lang=en")
     chart = app.page.locator(".qwk-matrix").nth(2)
     chart.locator(".qwk-full").click()
     app.page.wait_for_function(
-        "() => document.fullscreenElement && document.fullscreenElement.matches('.qwk-chart')")
+        "() => document.fullscreenElement && document.fullscreenElement.matches('.qwk-chart')"
+        " && document.fullscreenElement.dataset.qwkFilled")
+    # The matrix fills the screen (the review's filled a quarter of it), and is whole on it.
+    grid = chart.locator(".qwk-grid").bounding_box()
+    screen = app.page.viewport_size
+    assert grid is not None and screen is not None
+    assert (grid["width"] >= 0.6 * screen["width"]
+            or grid["height"] >= 0.6 * screen["height"]), (grid, screen)
+    assert grid["x"] >= 0 and grid["x"] + grid["width"] <= screen["width"], grid
+    assert grid["y"] >= 0 and grid["y"] + grid["height"] <= screen["height"], grid
     app.page.evaluate("() => document.exitFullscreen()")
     app.page.get_by_text(t("en", "presenter.toggle"), exact=True).click()
-    expect(app.page.get_by_role("button", name=t("en", "presenter.next"))).to_be_visible()
+    expect(app.page.get_by_role("button", name=t("en", "presenter.next")).first).to_be_visible()
     app.settle()
     expect(app.page.locator('[data-testid="stSidebar"]')).to_have_attribute(
         "data-collapsed", "true")
     assert app.query()["present"] == "1"
     app.assert_clean()
+
+
+def test_adding_an_item_redraws_the_page_once_and_compares_with_before_it(new_app, app_url: str):
+    """User flow: add an item by typing one rating at the end of each field, each with Enter.
+    After the first, the lists differ in length: only the rating fields rerun (the server sends
+    a small fraction of what a whole page costs; the old kappa stays); after the second the
+    page shows the engine's kappa and says it was the seed's before.
+
+    Measured in bytes the server sends (Streamlit's websocket), not in time: a whole-page rerun
+    sends every step's charts, a rerun of the fields alone does not."""
+    received: list[int] = []
+    app = new_app(app_url)
+    app.page.on("websocket", lambda socket: socket.on(
+        "framereceived", lambda payload: received.append(len(payload))))
+    app.open(f"{SEED_LINK}&lang=en")
+    kappa = app.metric(t("en", "common.kappa"))
+    seed = walkthrough(SEED_ACTUAL, SEED_PREDICTED).kappa
+
+    received.clear()
+    app.type_into(t("en", "inputs.actual_label"), SEED_ACTUAL + ", 3")
+    expect(app.page.get_by_text(t("en", "inputs.typing_lengths", n_actual="11",
+                                  n_predicted="10"), exact=True)).to_be_visible()
+    app.settle()
+    half = sum(received)
+    expect(kappa).to_have_text(format_number(seed, "en"))
+
+    received.clear()
+    app.type_into(t("en", "inputs.predicted_label"), SEED_PREDICTED + ", 2")
+    after = walkthrough(SEED_ACTUAL + ",3", SEED_PREDICTED + ",2").kappa
+    expect(kappa).to_have_text(format_number(after, "en"))
+    app.settle()
+    whole = sum(received)
+    change = format_number(after - seed, "en")
+    expect(app.page.get_by_text(t("en", "live.changed", before=format_number(seed, "en"),
+                                  change=("+" if after > seed else "") + change),
+                                exact=True)).to_be_visible()
+    assert half * 10 < whole, (half, whole)
+    app.assert_clean()
+
+
+PROJECTOR = {"width": 1280, "height": 720}
+
+
+def test_a_clicker_turns_the_presented_steps_and_a_reload_keeps_the_step(browser, app_url: str):
+    """Projector (1280 x 720 at 150 %), presenter mode: the keys a presentation clicker sends
+    (PageDown, ArrowRight, space; PageUp, ArrowLeft) move one step each, the step is in the
+    address bar, and a reload comes back to it. Typing a space in the ratings does not. Kappa
+    is withheld until step 7 ("compute it together"). Previous and next are under the step too."""
+    context = browser.new_context(viewport=PROJECTOR, device_scale_factor=1.5, locale="en-US")
+    try:
+        app = App(context.new_page(), app_url)
+        app.open(f"{SEED_LINK}&lang=en&present=1")
+
+        def shown(step: int) -> None:
+            expect(app.page.get_by_text(t("en", "presenter.progress", step=str(step),
+                                          total="7"), exact=True)).to_have_count(2)
+
+        shown(1)
+        # A compact header: step 1 starts well within the first screen (the review's started
+        # at its bottom edge).
+        first = app.page.get_by_role("heading", name=STEPS[0].heading("en")).first
+        top = first.bounding_box()
+        assert top is not None and top["y"] + top["height"] <= 0.75 * PROJECTOR["height"], top
+        kappa = app.metric(t("en", "common.kappa"))
+        expect(kappa).to_have_text(t("en", "presenter.kappa_later", step="7"))  # together
+        for key, step in (("PageDown", 2), ("ArrowRight", 3), ("Space", 4), ("PageUp", 3),
+                          ("ArrowLeft", 2)):
+            app.page.keyboard.press(key)
+            app.wait_for_query(step=str(step), present="1")
+            shown(step)
+        app.settle()
+        app.page.reload()
+        app.settle()
+        shown(2)
+        assert app.query()["step"] == "2"
+        app.page.get_by_text(t("en", "presenter.ratings"), exact=True).click()
+        box = app.textbox(t("en", "inputs.actual_label"))
+        box.click()
+        box.press("End")
+        box.press("Space")
+        app.page.keyboard.press("ArrowLeft")
+        expect(box).to_have_value(SEED_ACTUAL + " ")
+        app.page.wait_for_timeout(500)
+        shown(2)
+        app.page.locator('[data-testid="stMain"] h1').first.click()  # the field loses focus
+        for step in range(3, 8):
+            app.page.keyboard.press("PageDown")
+            shown(step)
+        expect(kappa).to_have_text(kappa_text(SEED_ACTUAL, SEED_PREDICTED, "en"))
+        below = app.page.locator(".st-key-present_prev_below button")  # under the step too
+        below.click()
+        shown(6)
+        app.assert_clean()
+    finally:
+        context.close()
+
+
+def test_on_a_phone_a_second_tap_in_move_mode_lands_where_it_aims(browser, app_url: str):
+    """Phone (390 x 844, touch), "a click moves one item there": a tap on O's cell (4, 1) moves
+    one item of the followed cell (4, 0) there; the matrix has not moved under the finger (what
+    moved is said in a toast, nothing is inserted above it), so a second tap on the same spot
+    hits the same cell, now the followed one, and moves nothing: no actual rating changes."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=3, is_mobile=True,
+                                  has_touch=True, locale="en-US")
+    try:
+        app = App(context.new_page(), app_url)
+        app.open(f"{SEED_LINK}&lang=en&cell=4,0")
+        app.page.get_by_text(t("en", "move.click_move"), exact=True).tap()
+        app.settle()
+        target = app.page.locator(".qwk-matrix").first.locator('[data-cell="4,1"]')
+        target.scroll_into_view_if_needed()
+        box = target.bounding_box()
+        assert box is not None
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        app.page.touchscreen.tap(x, y)
+        moved = move_item(walkthrough(SEED_ACTUAL, SEED_PREDICTED), (4, 0), (4, 1))
+        actual, predicted = (",".join(map(str, v.tolist()))
+                             for v in (moved.actual, moved.predicted))
+        app.wait_for_query(actual=actual, predicted=predicted, cell="4,1")
+        app.settle()
+        expect(app.page.get_by_text(t("en", "undo.move", item=moved.item, source="4, 0",
+                                      target="4, 1"))).to_be_visible()
+        after = target.bounding_box()
+        assert after is not None and abs(after["y"] - box["y"]) <= 1, (box, after)
+        app.page.touchscreen.tap(x, y)
+        app.page.wait_for_timeout(500)
+        app.settle()
+        assert app.query()["actual"] == actual and app.query()["predicted"] == predicted
+        assert app.query()["cell"] == "4,1"
+        app.assert_clean()
+    finally:
+        context.close()
+
+
+def test_on_a_phone_the_checker_grids_have_no_toolbar_and_the_marks_a_heading(browser,
+                                                                              app_url: str):
+    """Phone (390 x 844, touch), the checker: after a tap on the last row of O's editor, no
+    grid toolbar is shown (it covered that row and the help text, and took taps meant for the
+    cells), and the read-only marks grid has its heading right above it."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=3, is_mobile=True,
+                                  has_touch=True, locale="en-US")
+    try:
+        app = App(context.new_page(), app_url)
+        app.open(f"/checker?lang=en&actual={SEED_ACTUAL}&predicted={SEED_PREDICTED}")
+        grids = app.page.locator('[data-testid="stDataFrame"]')
+        editor = grids.first
+        editor.scroll_into_view_if_needed()
+        box = editor.bounding_box()
+        assert box is not None
+        app.page.touchscreen.tap(box["x"] + box["width"] - 20, box["y"] + box["height"] - 12)
+        app.page.wait_for_timeout(400)
+        toolbars = app.page.locator('[data-testid="stElementToolbar"]:visible')
+        assert toolbars.count() == 0
+        heading = app.page.get_by_text(t("en", "checker.marks_heading"), exact=True).first
+        marks = grids.nth(1)
+        marks.scroll_into_view_if_needed()
+        above, grid = heading.bounding_box(), marks.bounding_box()
+        assert above is not None and grid is not None
+        assert 0 <= grid["y"] - (above["y"] + above["height"]) <= 40, (above, grid)
+        app.assert_clean()
+    finally:
+        context.close()
+
+
+def test_presenter_mode_shows_the_share_qr_code_large(browser, app_url: str):
+    """Projector (1280 x 720 at 150 %), presenter mode, sidebar folded: one click shows the
+    share link's QR code over most of the screen's height, and ZXing reads it back to the link
+    the share box holds (without presenter mode: students get the normal view)."""
+    import zxingcpp  # pinned in requirements-dev.txt: a missing reader fails, never skips
+    from PIL import Image
+
+    context = browser.new_context(viewport=PROJECTOR, device_scale_factor=1.5, locale="en-US")
+    try:
+        app = App(context.new_page(), app_url)
+        app.open(f"{SEED_LINK}&lang=en&present=1")
+        app.page.get_by_role("button", name=t("en", "share.qr_large")).click()
+        dialog = app.page.get_by_role("dialog")
+        image = dialog.locator("img").first
+        expect(image).to_be_visible()
+        app.page.wait_for_function("img => img.complete && img.naturalWidth > 0",
+                                   arg=image.element_handle())
+        box = image.bounding_box()
+        assert box is not None and box["height"] >= 0.6 * PROJECTOR["height"], box
+        assert box["y"] >= 0 and box["y"] + box["height"] <= PROJECTOR["height"], box  # whole
+        decoded = zxingcpp.read_barcodes(Image.open(io.BytesIO(image.screenshot())))
+        link = dialog.locator('[data-testid="stCaptionContainer"]').inner_text().strip()
+        assert [code.text for code in decoded] == [link]
+        assert "present" not in link and f"actual={SEED_ACTUAL}" in link
+        app.page.keyboard.press("Escape")  # the dialog closes as any other does
+        expect(dialog).to_have_count(0)
+        app.assert_clean()
+    finally:
+        context.close()

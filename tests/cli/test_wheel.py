@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -27,7 +26,7 @@ from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import format_number
 from qwk_explained.teaching.interpret import landis_koch
-from tests import ROOT
+from tests import ROOT, clean_copy
 from tests.cli.helpers import flat
 
 # One wheel and one environment for the module: its tests share a worker of a parallel run.
@@ -62,19 +61,10 @@ class Installed:
                               capture_output=True, text=True, timeout=120, check=False)
 
 
-def _clean_copy(destination: Path) -> Path:
-    """The checkout's files without what git ignores (virtual environments, caches, builds)."""
-    patterns = [line.strip().rstrip("/") for line in
-                (ROOT / ".gitignore").read_text("utf-8").splitlines()
-                if line.strip() and not line.startswith("#")]
-    return Path(shutil.copytree(ROOT, destination, symlinks=True,
-                                ignore=shutil.ignore_patterns(".git", *patterns)))
-
-
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     base = tmp_path_factory.mktemp("wheel")
-    source = _clean_copy(base / "source")
+    source = clean_copy(base / "source")
     pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "--quiet"]
     subprocess.run([*pip, "wheel", "--no-deps", str(source), "-w", str(base / "dist")],
                    check=True, timeout=PIP_TIMEOUT_S)

@@ -161,6 +161,18 @@ def test_se_versus_se0_names_the_disagreement_about_zero_when_it_happens():
     assert "interval_excludes_zero" not in names and "test_rejects" not in names
 
 
+@pytest.mark.parametrize(("actual", "predicted"), [([2, 2, 2], [1, 2, 3]),  # a constant rater
+                                                    ([0, 1, 2, 3, 4], [0, 1, 2, 3, 4])])  # SE = 0
+def test_no_se_lesson_where_the_standard_error_is_0_by_construction(actual, predicted):
+    """"SE = 0 says how far kappa would move" with "κ ± 1.96 × 0 = ?" under it taught nothing
+    true about these numbers (found by the Spanish ledger re-read): the section is left out."""
+    result = walkthrough(actual, predicted)
+    stats = result.statistics()
+    assert uncertainty.se_versus_se0("es", result, stats) == []
+    blocks = uncertainty.uncertainty_blocks(result, stats, "es")
+    assert t("es", "uncertainty.se_title") not in [getattr(b, "text", None) for b in blocks]
+
+
 def test_flat_bootstrap_withholds_its_interval():
     result = walkthrough([0, 1, 2, 3, 4], [0, 1, 2, 3, 4])
     sentences = uncertainty.bootstrap_sentences("en", result, result.bootstrap(200))
@@ -171,7 +183,7 @@ def test_kappa0_sentences_choose_se0_for_zero_and_se_otherwise():
     result = walkthrough(*ADOPTION)
     zero = uncertainty.kappa0_sentences("en", result.kappa_test(0))[0].text
     other = uncertainty.kappa0_sentences("en", result.kappa_test(0.6))[0].text
-    assert "SE0 = 0.0993" in zero and "SE = 0.0741" in other
+    assert "SE₀ = 0.0993" in zero and "SE = 0.0741" in other
     assert "two-sided p < 0.0001" in other
 
 

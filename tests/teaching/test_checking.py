@@ -67,7 +67,7 @@ def test_parse_answer_accepts_what_people_type(text, lang, value):
 @pytest.mark.parametrize(("text", "code"), [
     ("", "empty"), ("   ", "empty"), ("abc", "not_a_number"), ("0,2,5", "not_a_number"),
     ("1 2", "not_a_number"), ("inf", "not_a_number"), ("nan", "not_a_number"),
-    ("1e400", "not_a_number"), ("--1", "not_a_number"), ("1/", "not_a_number"),
+    ("1e400", "out_of_range"), ("--1", "not_a_number"), ("1/", "not_a_number"),
     ("1/2/3", "not_a_number"), ("1/0", "division_by_zero"), ("0,5/0,0", "division_by_zero"),
     ("x" * 50, "not_a_number"), (".", "not_a_number"),
 ])
@@ -570,3 +570,28 @@ def test_a_mistake_that_gives_the_right_value_asks_for_no_digits():
     dropped ratings change nothing): it is no reason to ask for 6 decimals."""
     same = checking.Candidate(0.1616847826086956 + 2e-17, frozenset({"observed_scale"}), 0.0)
     assert checking.coarsest_unit("kappa", 0.1616847826086956, 0.0, [same]) == 0.01
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_mistake_shared_by_a_whole_grid_is_named_for_the_grid(lang):
+    """Invariant of the wording: a group is "every cell of E" exactly when it holds every cell,
+    "every cell of E that is not 0" when it holds exactly the engine's nonzero cells, and
+    otherwise lists each cell. E typed without / n (the outer product of the histograms)."""
+    result = walkthrough_from_table([[3, 1, 0], [1, 4, 1], [0, 2, 5]])  # no zero in E
+    outer = result.actual_hist[:, None] * result.predicted_hist[None, :]
+    every = [Answer("expected", (i, j), str(int(outer[i, j])))
+             for i in range(3) for j in range(3)]
+    checked = check_answers(result, every)
+    assert all(answer.wrong for answer in checked)
+    assert feedback.places(lang, result, checked) == t(lang, "checker.every_cell", grid="`E`")
+    assert feedback.places(lang, result, checked[:2]) == (
+        f"`{feedback.symbol(lang, result, checked[0])}` "
+        f"`{feedback.symbol(lang, result, checked[1])}`")
+    zeros = walkthrough_from_table([[0, 4, 1], [0, 8, 0], [0, 1, 5]])  # E's first column is 0
+    outer = zeros.actual_hist[:, None] * zeros.predicted_hist[None, :]
+    wrong = [answer for answer in check_answers(
+        zeros, [Answer("expected", (i, j), str(int(outer[i, j])))
+                for i in range(3) for j in range(3)]) if answer.wrong]
+    assert {answer.cell for answer in wrong} == {(i, j) for i in range(3) for j in (1, 2)}
+    assert feedback.places(lang, zeros, wrong) == t(lang, "checker.every_nonzero_cell",
+                                                     grid="`E`")

@@ -1,0 +1,1 @@
+"""Running the app on several servers: a throwaway PostgreSQL, nginx, the lecture set."""
