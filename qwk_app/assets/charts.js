@@ -63,15 +63,27 @@ if (!window.qwkFillScreen) {
   window.addEventListener("resize", () => { if (document.fullscreenElement) fillScreen(); });
 }
 
-function fit(root) {
-  // Measure with the numbers shown: hide them only when they do not fit.
-  for (const figure of root.querySelectorAll(".qwk-matrix")) {
-    figure.classList.remove("qwk-compact");
+// The charts drawn in one rerun, measured together in the next frame (before it is painted).
+const unfitted = new Set();
+
+function fitLater(root) {
+  // Reading a width right after changing the page makes the browser lay the whole page out
+  // there and then; one chart after another, that was a full layout per chart. Queued, the
+  // numbers of every chart are shown, then every width is read (one layout), then the numbers
+  // that do not fit are hidden.
+  if (!unfitted.size) requestAnimationFrame(fit);
+  unfitted.add(root);
+}
+
+function fit() {
+  const figures = [...unfitted].flatMap((root) => [...root.querySelectorAll(".qwk-matrix")]);
+  unfitted.clear();
+  for (const figure of figures) figure.classList.remove("qwk-compact");
+  const tooWide = figures.filter((figure) => {
     const scroll = figure.querySelector(".qwk-scroll");
-    if (scroll && scroll.scrollWidth > scroll.clientWidth + 1) {
-      figure.classList.add("qwk-compact");
-    }
-  }
+    return scroll && scroll.scrollWidth > scroll.clientWidth + 1;
+  });
+  for (const figure of tooWide) figure.classList.add("qwk-compact");
 }
 
 function drawChart(component, root) {
@@ -80,7 +92,7 @@ function drawChart(component, root) {
     root.innerHTML = data.html;
     root.qwkHtml = data.html;
     root.classList.toggle("qwk-clickable", Boolean(data.clickable));
-    fit(root);
+    fitLater(root);
   }
   const enter = (event) => {
     const target = event.target.closest("[data-cell]");
@@ -113,7 +125,7 @@ function drawChart(component, root) {
     root.qwkResize = new ResizeObserver(() => {
       if (root.clientWidth !== width) {
         width = root.clientWidth;
-        fit(root);
+        fitLater(root);
       }
     });
     root.qwkResize.observe(root);
@@ -251,7 +263,11 @@ export default function (component) {
     root.className = "qwk-root";
     parentElement.appendChild(root);
   }
-  if (data && data.lang) document.documentElement.lang = data.lang;
+  // Only when it differs: every chart of every rerun would write it again, and the language of
+  // <html> is inherited by every element of the page (a write can restyle them all).
+  if (data && data.lang && document.documentElement.lang !== data.lang) {
+    document.documentElement.lang = data.lang;
+  }
   if (data && data.kind === "copy") drawCopy(component, root);
   else if (data) drawChart(component, root);
   return () => {
