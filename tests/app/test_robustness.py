@@ -488,19 +488,19 @@ def test_switching_pages_and_languages_in_any_order_keeps_every_value(actions):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_paste_cut_at_the_field_cap_is_refused_with_the_upload_suggested(monkeypatch, lang):
-    """A rating field takes at most TYPED_MAX_CHARS characters (max_chars: the browser cuts a
-    longer paste there, so the websocket message of both fields stays under Streamlit's limit,
-    over which it closes the session). A field cut at the cap is not read as ratings (its last
-    number may be cut too): a translated message says so beside it, the text stays, the other
-    field keeps its count. The cap is lowered here to keep the test fast."""
+def test_a_text_over_the_field_cap_is_refused_with_the_upload_suggested(monkeypatch, lang):
+    """A rating field takes at most TYPED_MAX_CHARS characters (max_chars: the browser drops a
+    longer paste, so the websocket message of both fields stays under Streamlit's limit, over
+    which it closes the session; the server cuts a longer text from another client). A full
+    field is not read (its last number may be cut): a translated message says so beside it, the
+    text stays, the other field keeps its count. The cap is lowered here to keep it fast."""
     from qwk_app import compute
 
     monkeypatch.setattr(compute, "TYPED_MAX_CHARS", 60)
     at = open_app("walkthrough", lang=lang)
     field = at.text_input(key="actual_input")
     assert field.max_chars == 60
-    text = ("1, 2, 3, " * 10)[:60]
+    text = ("1, 2, 3, " * 10)[:60]  # a longer text is cut here by Streamlit's server
     field.input(text).run()
     assert_clean(at)
     refused = shown(lang, InputError("text_too_long", limit=60))
