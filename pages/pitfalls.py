@@ -49,6 +49,8 @@ analysis = pitfalls.analyse(session, result)
 comparison, sklearn = analysis.comparison, analysis.sklearn
 
 st.header(tr("pitfalls.table_heading"), anchor="conventions")
+if state.settings(session).weights == "custom":
+    st.info(tr("pitfalls.custom_weights"), icon=":material/info:")
 st.markdown(tr("pitfalls.table_intro", name=tr(f"common.kappa_name.{analysis.weights}"),
                count=comparison.n, low=num(comparison.low), high=num(comparison.high)))
 st.table(pd.DataFrame(pitfalls.table(analysis, lang)), hide_index=True)

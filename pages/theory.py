@@ -12,7 +12,7 @@ from qwk_app import theory as theory_state
 from qwk_app.frame import page_guard
 from qwk_app.text import num, show_error, tr
 from qwk_explained.core.errors import InputError
-from qwk_explained.core.types import WEIGHTINGS, Weighting
+from qwk_explained.core.types import WEIGHTINGS, Weighting, WeightsName
 from qwk_explained.present import formulas, inference, theory_formulas
 from qwk_explained.present.numbers import format_list
 from qwk_explained.teaching import theory
@@ -223,13 +223,16 @@ for column, (scale, bands) in zip(scale_columns, theory.INTERPRETATION_SCALES.it
         }), hide_index=True)
 if weighting_kappas:
     st.markdown(tr("theory.scales_weightings"))
-    table = {tr("common.weighting"): [tr(f"common.weights.{kind}") for kind in WEIGHTINGS],
-             tr("common.kappa"): [kappa_text(weighting_kappas[kind]) for kind in WEIGHTINGS]}
+    # A matrix of the learner's own is a row of its own, beside the named weightings.
+    rows: dict[WeightsName, float | None] = {**weighting_kappas}
+    if result is not None and result.weights_name == "custom":
+        rows["custom"] = result.kappa
+    table = {tr("common.weighting"): [tr(f"common.weights.{kind}") for kind in rows],
+             tr("common.kappa"): [kappa_text(kappa) for kappa in rows.values()]}
     for scale in theory.INTERPRETATION_SCALES:
         table[theory_state.citation(scale, lang)] = [
-            "" if weighting_kappas[kind] is None
-            else tr(f"theory.band.{scale}.{theory.band(scale, weighting_kappas[kind])}")
-            for kind in WEIGHTINGS]
+            "" if kappa is None else tr(f"theory.band.{scale}.{theory.band(scale, kappa)}")
+            for kappa in rows.values()]
     st.table(pd.DataFrame(table), hide_index=True)
     quadratic, unweighted = weighting_kappas["quadratic"], weighting_kappas["unweighted"]
     st.markdown(tr(f"theory.scales_caveat.{theory_state.caveat(quadratic, unweighted)}",

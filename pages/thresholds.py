@@ -30,10 +30,12 @@ page_guard()
 
 session = st.session_state
 lang = state.lang()
-weights = state.settings().weights
+weights = state.settings().named
 page.start(session)
 st.title(tr("thresholds.title"))
 st.markdown(tr("thresholds.page_intro"))
+if state.settings().weights == "custom":
+    st.info(tr("thresholds.custom_weights"), icon=":material/info:")
 
 # --- the data -------------------------------------------------------------------------------
 example, typing, upload = st.tabs([tr("thresholds.tab_example"), tr("thresholds.tab_type"),

@@ -125,7 +125,7 @@ def data(session: Session, outcome: Outcome | None) -> Data:
     text, first = str(session[TABLE]), int(session[FIRST])
     source = worksheet.Source(from_table=True)
     try:
-        result, canonical = compute.table_result(text, first, settings.weights)
+        result, canonical = compute.table_result(text, first, settings)
     except InputError as error:
         typed = ";".join(line.strip() for line in text.splitlines() if line.strip())
         return Data(None, source=source, link={"table": typed, "first": first or None},

@@ -75,7 +75,7 @@ CACHED_COMPARISONS = 4
 def _compare(key: str, _columns: tuple[Any, Any, Any], settings: state.Settings, resamples: int,
              seed: int) -> Comparison:
     # ``key`` is the columns' digest; the columns themselves are not hashed.
-    return compare(*_columns, weights=settings.weights, scale=settings.scale,
+    return compare(*_columns, weights=settings.weighting(), scale=settings.scale,
                    min_rating=settings.min_rating, max_rating=settings.max_rating,
                    resamples=resamples, seed=seed)
 

@@ -180,7 +180,8 @@ def _parse(text: str) -> IntArray:
 
 @cached
 def _walk(ratings: Ratings, settings: Settings) -> Walkthrough:
-    return walkthrough(ratings.actual, ratings.predicted, weights=settings.weights,
+    # ``settings`` names a custom matrix by its text, checked against the scale by the caller.
+    return walkthrough(ratings.actual, ratings.predicted, weights=settings.weighting(),
                        scale=settings.scale, min_rating=settings.min_rating,
                        max_rating=settings.max_rating)
 
@@ -269,8 +270,11 @@ def current() -> Outcome:
             st.session_state[state.LENGTHS_DIFFERED] = True
         else:
             try:
-                rating_scale(ratings.actual, ratings.predicted, scale=settings.scale,
-                             min_rating=settings.min_rating, max_rating=settings.max_rating)
+                labels = rating_scale(ratings.actual, ratings.predicted, scale=settings.scale,
+                                      min_rating=settings.min_rating,
+                                      max_rating=settings.max_rating)
+                # A custom matrix of another size than the scale's is a problem of the settings.
+                settings.weighting(len(labels))
                 result = _walk(ratings, settings)
             except InputError as error:
                 errors["scale"] = error
@@ -343,12 +347,14 @@ def canonical_table(table: np.ndarray) -> str:
 
 
 @cached
-def table_result(text: str, first: int, weights: Weighting) -> tuple[Walkthrough, str]:
+def table_result(text: str, first: int, settings: Settings) -> tuple[Walkthrough, str]:
     """The walkthrough of a typed table whose rows are the ratings first, first + 1, ... and the
-    table as it goes into a link. Raises the table's :class:`InputError`."""
+    table as it goes into a link, with the session's weights. Raises the table's (or a custom
+    matrix's) :class:`InputError`."""
     counts = parse_table(text)
     labels = np.arange(first, first + counts.shape[0])
-    return walkthrough_from_table(counts, weights=weights, labels=labels), canonical_table(counts)
+    return (walkthrough_from_table(counts, weights=settings.weighting(len(labels)), labels=labels),
+            canonical_table(counts))
 
 
 @cached

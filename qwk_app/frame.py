@@ -29,7 +29,7 @@ import streamlit as st
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import LANGUAGES
 
-from . import ROOT, charts, links, memory, state, wire
+from . import ROOT, charts, links, memory, state, weights_editor, wire
 from .text import show_error, tr
 
 wire.install()  # widget values no browser sends read as no value, before any session runs
@@ -291,9 +291,10 @@ def _sidebar(settings: tuple[Setting, ...]) -> None:
         st.subheader(tr("frame.settings"))
         if "weights" in settings:
             st.radio(tr("frame.weights"), options=state.WEIGHTS.options,
-                     key=state.WEIGHTS.show(session), on_change=state.WEIGHTS.commit,
+                     key=state.WEIGHTS.show(session), on_change=weights_editor.choose,
                      args=(session,), help=tr("frame.weights_help"),
                      format_func=lambda kind: t(lang, f"common.weights.{kind}"))
+            weights_editor.draw(session)
         if "scale" in settings:
             _scale_settings(lang)
 

@@ -45,9 +45,9 @@ class Analysis:
 
 
 def analyse(session: Session, result: Walkthrough) -> Analysis:
-    """The conventions and scikit-learn on ``result`` with the session's weighting, and the
-    page's two fixed examples under the same weighting."""
-    weights = state.settings(session).weights
+    """The conventions and scikit-learn on ``result`` with the session's weighting (quadratic in
+    place of a custom matrix, as the page says), and the page's two fixed examples under it."""
+    weights = state.settings(session).named
     return Analysis(
         weights,
         compute.conventions_table(result, weights),

@@ -27,8 +27,9 @@ from numpy.typing import NDArray
 from qwk_explained.core.errors import InputError
 from qwk_explained.core.limits import MAX_ABS_RATING
 from qwk_explained.core.parse import shorten
-from qwk_explained.core.types import SCALES, WEIGHTINGS, Scale, Weighting
+from qwk_explained.core.types import SCALES, WEIGHTINGS, Scale, Weighting, WeightsName
 from qwk_explained.present.languages import DEFAULT_LANGUAGE, LANGUAGES, resolve_language
+from qwk_explained.teaching.custom_weights import parse_weights_text, weights_text
 
 from .editor import Editor
 
@@ -113,7 +114,7 @@ class Choice(Generic[T]):
 #: The language (the sidebar's select box is ``lang``, as the language is named in links).
 LANGUAGE: Choice[str] = Choice("language", tuple(LANGUAGES), DEFAULT_LANGUAGE, widget="lang")
 #: The weighting shared by the pages (the sidebar's radio).
-WEIGHTS: Choice[Weighting] = Choice("weights", WEIGHTINGS, "quadratic")
+WEIGHTS: Choice[WeightsName] = Choice("weights", (*WEIGHTINGS, "custom"), "quadratic")
 #: The scale convention; no widget of its own (the sidebar's scale radio, :data:`SCALE_MODE`,
 #: sets it).
 SCALE: Choice[Scale] = Choice("scale", SCALES, "range", widget="scale")
@@ -126,11 +127,12 @@ DEFAULTS: dict[str, Any] = {
     "scale": SCALE.default,
     "min": None,
     "max": None,
+    "w": None,
     # Presenter mode's "compute it together": kappa hidden until the class reaches its step.
     "together": True,
 }
 #: Shareable keys in the order they appear in the URL.
-URL_KEYS = ("lang", "actual", "predicted", "weights", "scale", "min", "max")
+URL_KEYS = ("lang", "actual", "predicted", "weights", "scale", "min", "max", "w")
 #: Page-specific keys a page may add to the URL (``share``); read on session start like the rest.
 PAGE_URL_KEYS = ("step", "table", "seed", "cell", "mode", "level", "first", "kappa0",
                  "class", "key", "me")
@@ -202,6 +204,14 @@ def init_session() -> None:
     state.setdefault("scale", SCALE.default)
     for key in ("actual", "predicted"):
         state[key] = params.get(key, DEFAULTS[key])
+    # A custom weighting comes with its matrix (``w``), checked here like the codes above.
+    state["w"] = None
+    if state["weights"] == "custom":
+        try:
+            state["w"] = link_weights(params.get("w"))
+        except InputError as error:
+            problems.append(error)
+            WEIGHTS.set(state, WEIGHTS.default)
     for key in ("min", "max"):
         state[key] = _url_rating(key, params.get(key), problems)
     for key in PAGE_URL_KEYS:
@@ -234,6 +244,17 @@ def _url_rating(name: str, value: str | None, problems: list[InputError]) -> int
                                    limit=MAX_ABS_RATING))
         return None
     return -int(digits) if text.startswith("-") else int(digits)
+
+
+def link_weights(text: str | None) -> str:
+    """A link's custom matrix (``w``) as kept: checked cell by cell, written back the short way.
+
+    Its size is checked against the scale only when kappa is computed (the scale depends on the
+    ratings, which may change first); a matrix that is not one raises the reason's ``InputError``.
+    """
+    if not text:
+        raise InputError("weights_custom_missing")
+    return weights_text(parse_weights_text(text, text.count(";") + 1))
 
 
 def url_problems() -> list[InputError]:
@@ -275,6 +296,9 @@ def write_url() -> None:
         value = state.get(key)
         if value is not None:
             wanted[key] = str(value)
+    matrix = settings(state).matrix
+    if matrix is not None:
+        wanted["w"] = matrix
     # A page value of the first link that no page has read yet (``cell`` while there is nothing
     # valid to follow it on) stays in the link, so a reload still finds it.
     unread = {key: state[f"url_{key}"] for key in PAGE_URL_KEYS if f"url_{key}" in state}
@@ -375,18 +399,38 @@ def vector_text(values: NDArray[np.int64]) -> str:
 class Settings:
     """The computation settings shared by every page."""
 
-    weights: Weighting
+    weights: WeightsName
     scale: Scale
     min_rating: int | None
     max_rating: int | None
+    #: The custom matrix as a link writes it, when ``weights`` is ``custom``.
+    matrix: str | None = None
+
+    @property
+    def named(self) -> Weighting:
+        """The weighting of the pages that know only the named ones (scikit-learn's conventions,
+        the cut points' search): quadratic in place of a custom matrix, as those pages say."""
+        return "quadratic" if self.weights == "custom" else self.weights
+
+    def weighting(self, size: int | None = None) -> Weighting | NDArray[np.float64]:
+        """What the engine takes: the weighting's name, or the custom matrix (checked against a
+        scale of ``size`` ratings when given, so a matrix of the wrong size is named as such)."""
+        if self.matrix is None:
+            return self.named
+        return parse_weights_text(self.matrix, self.matrix.count(";") + 1 if size is None
+                                  else size)
 
 
 def settings(session: Session | None = None) -> Settings:
     """The settings of this session, each checked against its set (an end of the scale:
-    :func:`rating_end`)."""
+    :func:`rating_end`); custom weights without a kept matrix (none was ever valid) are not a
+    setting: quadratic is used."""
     session = _session(session)
-    return Settings(WEIGHTS.get(session), SCALE.get(session), rating_end(session.get("min")),
-                    rating_end(session.get("max")))
+    weights, matrix = WEIGHTS.get(session), session.get("w")
+    if weights == "custom" and not isinstance(matrix, str):
+        weights = "quadratic"
+    return Settings(weights, SCALE.get(session), rating_end(session.get("min")),
+                    rating_end(session.get("max")), matrix if weights == "custom" else None)
 
 
 def rating_end(value: object) -> int | None:

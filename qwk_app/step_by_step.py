@@ -93,7 +93,7 @@ def experiment(session: Session, result: Walkthrough, settings: Settings) -> Exp
     problem: a rating they do not allow then raises ``InputError``.
     """
     change = cells.what_if(result, int(session[ITEM_KEY]) - 1, int(session[RATING_KEY]),
-                           weights=settings.weights, scale=settings.scale,
+                           weights=settings.weighting(), scale=settings.scale,
                            min_rating=settings.min_rating, max_rating=settings.max_rating)
     upload = session.get("upload")
     actual = str(session.get("actual", "")) if upload is None else state.vector_text(

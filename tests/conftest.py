@@ -10,6 +10,10 @@ its own ``COLUMNS`` with ``monkeypatch``.
 The class pages open their database on first use (``QWK_CLASS_DB``, else a file in the
 checkout): every AppTest session, and every server a test starts (it inherits the environment),
 uses a SQLite file in this run's temporary folder instead, one per xdist worker.
+
+Every property test of a module that draws on the shared adversarial strategies
+(:mod:`tests.hostile`) is marked ``hostile``: ``QWK_FUZZ_EXAMPLES=5000 pytest -m hostile`` runs
+the whole harness longer, whatever the tests are called.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import pytest
 
 from qwk_class.store import DATABASE_ENV
 from qwk_explained.present.markup import MAX_WIDTH
+from tests import hostile
 
 
 @pytest.fixture(autouse=True)
@@ -40,3 +45,15 @@ def class_database(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             os.environ.pop(DATABASE_ENV, None)
         else:
             os.environ[DATABASE_ENV] = before
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    shared = {id(value) for name, value in vars(hostile).items()  # what tests.hostile defines
+              if name.isupper() or getattr(value, "__module__", None) == hostile.__name__}
+    for item in items:
+        module = getattr(item, "module", None)
+        is_property = hasattr(getattr(item, "obj", None), "hypothesis")
+        if is_property and module is not None and any(
+                id(value) in shared for name, value in vars(module).items()
+                if not name.startswith("_") and not isinstance(value, (int, str, bool))):
+            item.add_marker(pytest.mark.hostile)

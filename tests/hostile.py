@@ -10,7 +10,7 @@ project's own (:class:`~qwk_explained.core.errors.QwkError`), and its sentence e
 placeholder filled, in each of the four languages.
 
 Default runs are small (:data:`HOSTILE`, a few seconds per property, derandomized on CI so a
-failure there replays); ``QWK_FUZZ_EXAMPLES=5000 pytest -k hostile`` runs a larger search.
+failure there replays); ``QWK_FUZZ_EXAMPLES=5000 pytest -m hostile`` runs a larger search.
 """
 
 from __future__ import annotations

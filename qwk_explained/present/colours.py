@@ -52,7 +52,7 @@ ACTUAL_COLOR = "#0072B2"
 PREDICTED_COLOR = "#E69F00"
 
 LIGHT_TEXT = "#FFFFFF"
-DARK_TEXT = "#1A1A1A"
+DARK_TEXT = "#000000"
 
 
 def colorscale(name: ColourScale) -> list[list[Any]]:

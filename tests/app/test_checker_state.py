@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from qwk_app import checker, compute
+from qwk_app import checker, compute, state
 from qwk_explained import InputError, walkthrough_from_table
 from qwk_explained.teaching.checking import Answer, check_answers
 
@@ -50,11 +50,18 @@ def test_the_first_url_sets_mode_table_and_first_rating():
 
 
 def test_a_table_is_labelled_from_its_first_rating():
-    result, canonical = compute.table_result("0 4 1\n0 8 0\n0 1 5", 1, "quadratic")
+    quadratic = state.Settings("quadratic", "range", None, None)
+    result, canonical = compute.table_result("0 4 1\n0 8 0\n0 1 5", 1, quadratic)
     assert result.labels.tolist() == LABELS and canonical == "0,4,1;0,8,0;0,1,5"
     assert result.kappa == TABLE.kappa
     with pytest.raises(InputError):
-        compute.table_result("1,2;3", 0, "quadratic")
+        compute.table_result("1,2;3", 0, quadratic)
+    # A custom matrix: this table's kappa with it, or its size named when it is not the table's.
+    custom = state.Settings("custom", "range", None, None, "0,1,4;1,0,1;4,1,0")
+    assert compute.table_result("0 4 1\n0 8 0\n0 1 5", 1, custom)[0].kappa == TABLE.kappa
+    with pytest.raises(InputError) as caught:
+        compute.table_result("1,2;3,4", 0, custom)
+    assert caught.value.code == "weights_wrong_size"
 
 
 def test_grid_edits_are_replayed_onto_the_cells_by_rating():

@@ -25,7 +25,7 @@ from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import format_number
 from qwk_explained.present.thresholds import optimism_blocks
 from qwk_explained.teaching.examples import scored_example
-from tests.app.helpers import assert_clean, open_app
+from tests.app.helpers import Browser, assert_clean, open_app
 
 ACTUAL, SCORES = scored_example()
 SEARCH = optimize_thresholds(ACTUAL, SCORES)
@@ -206,8 +206,7 @@ def test_a_bad_file_is_said_beside_the_uploader_and_the_data_stay(lang: str) -> 
 def test_a_language_switch_keeps_the_cuts_and_the_search() -> None:
     at = open_app("thresholds", lang="en")
     at.button(key="thresholds_optimizer").click().run()
-    at.session_state["lang"] = "zh"
-    at.run()
+    Browser(at).pick("lang", "zh")  # as a browser switches it (the setting is kept as a code)
     assert_clean(at)
     assert at.session_state["thresholds_cuts"] == SEARCH.cuts
     assert metric(at, "zh", "thresholds.kappa_cv_label") == format_number(SEARCH.cv_kappa, "zh")

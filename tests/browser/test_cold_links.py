@@ -44,6 +44,9 @@ LINKS: dict[str, tuple[str, dict[str, str]]] = {
     "pitfalls": ("es", {}),
     "practice": ("tr", {"seed": "42"}),
     "compare": ("zh", {}),
+    "thresholds": ("tr", {}),
+    "teach": ("es", {}),
+    "join": ("zh", {}),
 }
 
 

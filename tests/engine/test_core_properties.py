@@ -316,3 +316,27 @@ def test_wide_observed_scale_with_few_ratings():
     result = walkthrough(actual, predicted, scale="observed", weights="linear")
     assert result.labels.tolist() == [-7, 0, 1000]
     assert result.kappa == pytest.approx(sklearn_kappa(actual, predicted, result.labels, "linear"))
+
+
+@PROPERTIES
+@given(data=st.data(), pair=rating_pairs(max_span=6))
+def test_custom_weights_give_the_definition(data, pair):
+    """Any matrix the app's editor accepts (non-negative, asymmetric, a non-zero diagonal):
+    kappa = 1 - sum(w O) / sum(w E), with O counted and E = outer(histograms) / n computed here
+    directly, or undefined exactly when sum(w E) is 0."""
+    actual, predicted = np.asarray(pair[0]), np.asarray(pair[1])
+    low = min(actual.min(), predicted.min())
+    size = int(max(actual.max(), predicted.max()) - low + 1)
+    cells = st.one_of(st.just(0.0), st.floats(1e-6, 10))
+    matrix = np.array(data.draw(st.lists(st.lists(cells, min_size=size, max_size=size),
+                                         min_size=size, max_size=size)),
+                      dtype=np.float64).reshape(size, size)
+    observed = np.zeros((size, size))
+    np.add.at(observed, (actual - low, predicted - low), 1)
+    expected = np.outer(observed.sum(axis=1), observed.sum(axis=0)) / len(actual)
+    num, den = (matrix * observed).sum(), (matrix * expected).sum()
+    result = walkthrough(actual, predicted, weights=matrix)
+    if den == 0:
+        assert result.kappa is None and result.undefined_reason is not None
+    else:
+        assert result.kappa == pytest.approx(1 - num / den, rel=1e-9, abs=1e-9)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import typing
 
 import numpy as np
 import pytest
@@ -280,3 +281,16 @@ def test_figures_set_their_own_colours_and_carry_no_template(seed):
         assert spec["layout"]["template"] == {}
         for trace in spec["data"]:
             assert "colorscale" in trace or "color" in trace.get("marker", {}), trace["type"]
+
+
+@pytest.mark.parametrize("scale", typing.get_args(colours.ColourScale))
+def test_every_cell_colour_has_a_text_colour_that_reads_on_it(scale):
+    """WCAG AA (4.5:1) for the numbers in every cell, on every colour a scale can paint: with
+    #1A1A1A as the dark text, mid-tones (luminance 0.18 to 0.22: the blue of a count half way up,
+    the red of a cost) passed with neither (axe on the thresholds page: 4.19 to 4.3)."""
+    values = np.linspace(0.0, 1.0, 1001)
+    luminance = colours._relative_luminance(colours.cell_colors(values, scale, 0.0, 1.0))
+    light = colours.light_text_mask(values, scale, 0.0, 1.0)
+    text = np.where(light, colours._LIGHT_LUMINANCE, colours._DARK_LUMINANCE)
+    ratio = (np.maximum(luminance, text) + 0.05) / (np.minimum(luminance, text) + 0.05)
+    assert ratio.min() >= 4.5, (scale, values[ratio.argmin()], ratio.min())
