@@ -716,10 +716,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pastes", type=int, default=3, help="how many pastes it makes")
     args = parser.parse_args(argv)
     if not (1 <= args.sessions <= 500 and 0 <= args.edits <= 100 and 2 <= args.items <= 100_000
-            and 0 <= args.upload_mb <= 19.5 and 0 <= args.paste_items <= 5_000_000
+            and 0 <= args.upload_mb <= 19.5 and 0 <= args.paste_items <= 2_000_000
             and 1 <= args.pastes <= 20):
         parser.error("sessions 1..500, edits 0..100, items 2..100000, upload-mb 0..19.5, "
-                     "paste-items 0..5000000, pastes 1..20")
+                     "paste-items 0..2000000 (a rating field takes 6,000,000 characters), "
+                     "pastes 1..20")
     report = run_load(args.sessions, args.edits, args.items, think=args.think,
                       timeout=args.timeout, global_timeout=args.global_timeout,
                       warmup=not args.no_warmup, upload_mb=args.upload_mb,

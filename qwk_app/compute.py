@@ -108,6 +108,13 @@ class Ratings:
 SHARED_MAX_ITEMS = 10_000
 #: Longest typed vector parsed into the shared cache (10,000 ratings and separators, and more).
 SHARED_MAX_CHARS = 50_000
+#: Longest text a rating field takes (``max_chars``: Streamlit's browser code drops a longer paste,
+#: keeping the field's text; the server cuts a longer text from another client there). Every
+#: rerun sends both fields in one websocket message, and Streamlit closes the connection, losing
+#: the session, on a message over ``server.maxWidgetStateSize`` (50 MB in .streamlit/config.toml):
+#: two fields of at most 4 bytes a character stay under it. 6,000,000 characters hold 2,000,000
+#: one-digit ratings ("3, "); longer vectors are uploaded.
+TYPED_MAX_CHARS = 6_000_000
 #: Entries per shared cache, and how long an entry nobody asks for again is kept (a class's
 #: shared link is asked for every second while the class works; afterwards it can go).
 SHARED_ENTRIES = 64
@@ -212,6 +219,9 @@ def _vectors() -> tuple[Ratings | None, dict[Vector, int], dict[Field, InputErro
     arrays: dict[Vector, IntArray] = {}
     for name in get_args(Vector):
         text, unfinished = typed_text(str(session.get(name, "")))
+        if len(text) >= TYPED_MAX_CHARS:  # full: a longer text was cut (Streamlit cuts it)
+            errors[name] = InputError("text_too_long", limit=TYPED_MAX_CHARS)
+            continue
         if unfinished:
             pending.add(name)
         try:

@@ -143,7 +143,8 @@ def _fields(outcome: Outcome) -> None:
             # rebind, not bind: the walkthrough, step-by-step and checker pages all draw these two.
             st.text_input(tr(f"inputs.{name}_label"), key=state.rebind(name),
                           on_change=typed, args=(session, name), help=tr("inputs.text_help"),
-                          live=LIVE_PAUSE, autocomplete="off")
+                          live=LIVE_PAUSE, autocomplete="off",
+                          max_chars=compute.TYPED_MAX_CHARS)
             _field_status(outcome, name)
     if "pair" in outcome.pending:
         st.caption(tr("inputs.typing_lengths", n_actual=num(outcome.counts.get("actual", 0)),

@@ -485,3 +485,40 @@ def test_switching_pages_and_languages_in_any_order_keeps_every_value(actions):
             assert session["shown_step"] == model["step"]
         if page == "step_by_step":
             assert at.query_params["step"] == str(model["step"])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_text_over_the_field_cap_is_refused_with_the_upload_suggested(monkeypatch, lang):
+    """A rating field takes at most TYPED_MAX_CHARS characters (max_chars: the browser drops a
+    longer paste, so the websocket message of both fields stays under Streamlit's limit, over
+    which it closes the session; the server cuts a longer text from another client). A full
+    field is not read (its last number may be cut): a translated message says so beside it, the
+    text stays, the other field keeps its count. The cap is lowered here to keep it fast."""
+    from qwk_app import compute
+
+    monkeypatch.setattr(compute, "TYPED_MAX_CHARS", 60)
+    at = open_app("walkthrough", lang=lang)
+    field = at.text_input(key="actual_input")
+    assert field.max_chars == 60
+    text = ("1, 2, 3, " * 10)[:60]  # a longer text is cut here by Streamlit's server
+    field.input(text).run()
+    assert_clean(at)
+    refused = shown(lang, InputError("text_too_long", limit=60))
+    assert [e.value for e in at.error] == [refused]
+    assert at.text_input(key="actual_input").value == text
+    predicted = len(parse_vector(state.DEFAULTS["predicted"]))
+    count = t(lang, "inputs.count", count=format_number(predicted, lang))
+    assert count in [c.value for c in at.caption]  # the other field is still read
+    at.text_input(key="actual_input").input("1, 2, 3").run()  # back under the cap: read again
+    assert not at.error
+
+
+def test_the_field_cap_keeps_a_rerun_under_the_websocket_limit():
+    """Both rating fields at their cap, at 4 bytes a character, fit in one message under
+    server.maxWidgetStateSize with room for the other widgets."""
+    from qwk_app.compute import TYPED_MAX_CHARS
+
+    tomllib = pytest.importorskip("tomllib")
+    server = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text("utf-8"))["server"]
+    assert 2 * 4 * TYPED_MAX_CHARS + 1_000_000 <= server["maxWidgetStateSize"] * 1_000_000
+    assert 3 * 2_000_000 <= TYPED_MAX_CHARS  # 2,000,000 one-digit ratings ("3, ") fit
