@@ -99,8 +99,9 @@ def test_half_typed_list_is_not_an_error(app: App):
 
 
 def test_a_click_on_a_cell_follows_it_in_every_chart_and_the_link(app: App):
-    """User flow: click cell (4, 0) of E -> outlined in all seven matrices, both bars marked,
-    the selectors and ?cell=4,0 follow, and step 1 lists the items of that cell."""
+    """User flow: click cell (4, 0) of E -> outlined in every matrix (the seven steps' and step
+    6's two cost maps), both bars marked, the selectors and ?cell=4,0 follow, and step 1 lists
+    the items of that cell."""
     app.open(f"{SEED_LINK}&lang=en")
     app.page.locator(".qwk-matrix").nth(2).locator('[data-cell="4,0"]').click()
     app.wait_for_query(cell="4,0")
@@ -108,7 +109,9 @@ def test_a_click_on_a_cell_follows_it_in_every_chart_and_the_link(app: App):
     followed = app.page.evaluate(
         "() => [...document.querySelectorAll('.qwk-followed')]"
         ".map(e => e.dataset.cell || e.dataset.bar)")
-    assert sorted(followed) == sorted(["4,0"] * 7 + ["a:4", "p:0"])
+    matrices = app.page.locator(".qwk-matrix").count()
+    assert matrices == 9
+    assert sorted(followed) == sorted(["4,0"] * matrices + ["a:4", "p:0"])
     items = ", ".join(str(k) for k in (1, 4, 5, 6))  # actual 4, predicted 0 in the seed
     expect(app.page.get_by_text(t("en", "step_by_step.cell_items", count=4, items=items))
            ).to_be_visible()
