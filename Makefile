@@ -109,6 +109,7 @@ bench: $(STAMPS)/dev os-packages
 	$(PY) -m bench.bench_batch --lines 1e3
 	$(PY) -m bench.grading_audit --cases 100
 	$(PY) -m bench.load_classroom --edits 2
+	$(PY) -m bench.memory_session --pastes 3 --uploads 1
 
 clean:
 	rm -rf $(VENV) $(STAMPS) .cache .pytest_cache .ruff_cache .mypy_cache .import_linter_cache .hypothesis

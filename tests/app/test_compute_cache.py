@@ -136,7 +136,8 @@ def test_checker_table_result_follows_the_weighting():
     for weights in ("quadratic", "linear", "quadratic"):
         browser.pick("weights_input", weights)
         assert_clean(at)
-        result, _ = compute.table_result("0,4,1;0,8,0;0,1,5", 0, weights)
+        settings = Settings(weights, "range", None, None)
+        result, _ = compute.table_result("0,4,1;0,8,0;0,1,5", 0, settings)
         expected = walkthrough_from_table_kappa(weights)
         assert result.kappa == pytest.approx(expected)
         assert format_number(expected, "en") in [m.value for m in at.metric]
