@@ -19,8 +19,8 @@ Each move is one arrow step, 1/200 of the scores' range, alternately right and l
 n = 100,000 with Chromium's sampling profiler and performance trace and prints where the main
 thread spent its time (``bench/bench_browser.py``'s breakdown).
 
-Usage, under the shared lock: ``flock /work/locks/heavy .venv/bin/python -m
-bench.bench_browser_thresholds [--repeats 8] [--profile]``
+Usage, from the checkout: ``.venv/bin/python -m bench.bench_browser_thresholds [--repeats 8]
+[--profile]``
 """
 
 from __future__ import annotations

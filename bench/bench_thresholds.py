@@ -1,7 +1,7 @@
 """Benchmark of the cut-point optimizer against Kaggle's OptimizedRounder, side by side.
 
-Run from the checkout, under the shared lock: ``flock /work/locks/heavy .venv/bin/python -m
-bench.bench_thresholds`` (options: ``--sizes 1e4 1e5``, ``--seeds 5``, ``--repeat 5``).
+Run from the checkout: ``.venv/bin/python -m bench.bench_thresholds`` (options: ``--sizes 1e4
+1e5``, ``--seeds 5``, ``--repeat 5``).
 
 For each n and each data set (5 ratings; several seeds of each of the kinds below) it fits
 
