@@ -24,6 +24,7 @@ import itertools
 
 import pytest
 from streamlit.runtime import caching
+from streamlit.runtime.caching import hashing
 
 from qwk_app import compute, state
 from qwk_app.state import Settings
@@ -194,3 +195,43 @@ def test_undo_keeps_only_the_last_replaced_upload():
                if entry.values["upload"] is not None]
     assert len(uploads) == 1 and uploads[0]["name"] == "big1.csv"
     assert len(session["_qwk_undo"]) == 2  # the typed vectors, then the last upload replaced
+
+
+# --- a long paste: read once per session, never hashed (reliability report M4) ------------------
+
+def test_a_long_typed_text_is_read_once_and_compared_not_hashed_on_later_reruns(monkeypatch):
+    """A text longer than SHARED_MAX_CHARS (lowered here) is read once; later reruns with the
+    same text find it by comparison (Streamlit's cache would copy and hash megabytes of it on
+    every rerun, holding every other session), a failing one is not read again, the two arrays'
+    digest is computed once, and a field emptied of its long text lets it go."""
+    monkeypatch.setattr(compute, "SHARED_MAX_CHARS", 30)
+    reads, digests = [], []
+    real_parse, real_key = compute.parse_vector, compute.ratings_key
+    monkeypatch.setattr(compute, "parse_vector", lambda text: (
+        len(text) > compute.SHARED_MAX_CHARS and reads.append(text)) or real_parse(text))
+    monkeypatch.setattr(compute, "ratings_key", lambda *a: digests.append(1) or real_key(*a))
+    actual, predicted = "0, 1, 2, 3, 4, " * 4 + "4", "1, 1, 2, 3, 4, " * 4 + "3"
+    hashed = []
+    real_bytes = hashing._CacheFuncHasher._to_bytes
+    monkeypatch.setattr(hashing._CacheFuncHasher, "_to_bytes", lambda self, obj: (
+        obj in (actual, predicted) and hashed.append(obj)) or real_bytes(self, obj))
+    actual, predicted = "0, 1, 2, 3, 4, " * 4 + "4", "1, 1, 2, 3, 4, " * 4 + "3"
+    at = open_app("walkthrough", lang="en")
+    digests.clear()  # the example's
+    at.text_input(key="actual_input").input(actual)
+    at.text_input(key="predicted_input").input(predicted).run()
+    assert_clean(at)
+    kappa = walkthrough(actual, predicted).kappa
+    assert at.session_state[state.LAST_VALID].kappa == kappa
+    assert sorted(reads) == sorted([actual, predicted]) and len(digests) == 1
+    for page in ("walkthrough", "theory"):  # a rerun, a page change: nothing is read again
+        at.switch_page(f"pages/{page}.py").run()
+        assert_clean(at)
+    assert len(reads) == 2 and len(digests) == 1 and not hashed
+    bad = actual[:-1] + "x"
+    at.text_input(key="actual_input").input(bad).run()
+    at.run()
+    assert reads.count(bad) == 1
+    assert at.session_state["_qwk_long_texts"]["actual"][0] == bad
+    at.text_input(key="actual_input").input("1, 2").run()
+    assert "actual" not in at.session_state["_qwk_long_texts"]
