@@ -42,7 +42,7 @@ from qwk_explained.core.limits import DEFAULT_RESAMPLES
 from qwk_explained.core.parse import IntArray, parse_vector
 from qwk_explained.core.resampling import Bootstrap
 from qwk_explained.core.scale import rating_scale
-from qwk_explained.core.steps import Walkthrough, walkthrough, walkthrough_from_table
+from qwk_explained.core.steps import Walkthrough, hash_values, walkthrough, walkthrough_from_table
 from qwk_explained.core.tables import parse_table
 from qwk_explained.core.types import Weighting
 from qwk_explained.core.validate import check_pair
@@ -285,13 +285,13 @@ def _vectors() -> tuple[Ratings | None, dict[Vector, int], dict[Field, InputErro
 def ratings_key(actual: np.ndarray, predicted: np.ndarray) -> str:
     """A digest of two rating vectors' values: what names them in the caches.
 
-    Hashed in place (``.data`` is a memoryview of the array, no copy: an upload holds millions of
-    ratings); hashlib lets other sessions run meanwhile. The first vector's length comes first,
-    so no two pairs give the same bytes.
+    Each vector is hashed with its shape, as a byte a rating when they fit (an upload holds
+    millions of ratings: :func:`~qwk_explained.core.steps.hash_values`), so no two pairs give
+    the same bytes; hashlib lets other sessions run meanwhile.
     """
-    hasher = hashlib.blake2b(len(actual).to_bytes(8, "little"), digest_size=20)
-    hasher.update(np.ascontiguousarray(actual, dtype=np.int64).data)
-    hasher.update(np.ascontiguousarray(predicted, dtype=np.int64).data)
+    hasher = hashlib.blake2b(digest_size=20)
+    hash_values(hasher, np.asarray(actual, dtype=np.int64))
+    hash_values(hasher, np.asarray(predicted, dtype=np.int64))
     return hasher.hexdigest()
 
 

@@ -22,7 +22,12 @@ from __future__ import annotations
 
 import itertools
 
+import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
 from streamlit.runtime import caching
 from streamlit.runtime.caching import hashing
 
@@ -71,6 +76,21 @@ def test_the_digest_names_every_setting_and_the_order_of_the_ratings():
     swapped = walkthrough(ACTUAL[::-1], PREDICTED[::-1])  # same counts, another order
     assert swapped.digest != engine(SETTINGS[0]).digest
     assert walkthrough(ACTUAL, PREDICTED).digest == engine(SETTINGS[0]).digest
+
+
+int_arrays = hnp.arrays(np.int64, hnp.array_shapes(max_dims=1, min_side=0, max_side=6),
+                        elements=st.integers(-130, 130))
+
+
+@hypothesis_settings(max_examples=300, deadline=None)
+@given(int_arrays, int_arrays, int_arrays, int_arrays)
+def test_the_ratings_digest_is_the_same_exactly_for_the_same_values(a, b, c, d):
+    """Ratings are hashed a byte each when they fit (``hash_values``): two pairs get the same
+    digest exactly when they hold the same values in the same order, wherever the first vector
+    ends (values around the byte's ends included), whatever integer type holds them."""
+    same = a.tolist() == c.tolist() and b.tolist() == d.tolist()
+    assert (compute.ratings_key(a, b) == compute.ratings_key(c, d)) == same
+    assert compute.ratings_key(a.astype(np.int32), b) == compute.ratings_key(a, b)
 
 
 def cells(table) -> dict[str, list[str]]:
