@@ -78,13 +78,16 @@ def build_thresholds_parser(lang: str) -> argparse.ArgumentParser:
 
 def _actual_file(path: str) -> tuple[Any, ...]:
     """The actual ratings of a file of one column, or the ratings and the scores of a file of
-    two (the actual rating, then the score)."""
+    two (the actual rating, then the score). A file of several lines and three or more columns
+    is refused by the two-column reader, which names its count of columns."""
     data = read_bytes(path)
-    if first_row_width(data) == 2:
+    width = first_row_width(data)
+    text = decode_text(data)
+    if width == 2 or (width > 2 and len(text.strip().splitlines()) > 1):
         both = parse_scored_csv(data)
         return both.actual, both.scores
     # one column (a first row of one cell), or all the ratings on one line
-    return ratings_columns(decode_text(data))[:1]
+    return ratings_columns(text)[:1]
 
 
 def _ratings_and_scores(args: argparse.Namespace) -> tuple[NDArray[np.int64], Any]:

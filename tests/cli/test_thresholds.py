@@ -100,6 +100,18 @@ def test_actual_file_of_one_rater_beside_scores(tmp_path, capsys, layout) -> Non
     assert json.loads(out)["cuts"] == list(EXPECTED.cuts)
 
 
+def test_an_actual_file_of_three_columns_says_so(tmp_path, capsys) -> None:
+    """A CSV of several lines and three columns is not one rater's ratings: the message counts
+    its columns instead of comparing lengths the user never chose."""
+    path = tmp_path / "three.csv"
+    path.write_text("".join(f"{a},{a},{s}\n" for a, s in zip(ACTUAL, SCORES, strict=True)),
+                    encoding="utf-8")
+    status, out, err = run(["thresholds", "--actual-file", str(path), "--scores",
+                            " ".join(str(s) for s in SCORES)], capsys)
+    assert (status, out) == (2, "")
+    assert flat(t("en", "errors.scores_csv_columns", count=3)) in flat(err)
+
+
 def test_a_binary_actual_file_names_itself(tmp_path, capsys) -> None:
     """As for the walkthrough's files: the message says which file is not text."""
     path = tmp_path / "ratings.xlsx"
