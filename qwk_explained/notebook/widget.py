@@ -130,6 +130,10 @@ class KappaExplorer(anywidget.AnyWidget):
         with self.hold_sync():
             self.actual_text = _as_text(actual)
             self.predicted_text = _as_text(predicted)
+            # A text equal to the trait's default ("") fires no change: read it here.
+            for name in ("actual", "predicted"):
+                if name not in self._vectors and name not in self._problems:
+                    self._read(name, getattr(self, f"{name}_text"))
             self._ready = True
             self._refresh()
 
@@ -137,9 +141,13 @@ class KappaExplorer(anywidget.AnyWidget):
 
     @traitlets.observe("actual_text", "predicted_text")
     def _text_changed(self, change: dict[str, Any]) -> None:
-        name = change["name"].removesuffix("_text")
+        self._read(change["name"].removesuffix("_text"), change["new"])
+        self._refresh()
+
+    def _read(self, name: str, text: str) -> None:
+        """Parse one field's text into its vector, or record its problem."""
         try:
-            values = parse_vector(change["new"])
+            values = parse_vector(text)
         except InputError as error:
             self._problems[name] = error
         else:
@@ -151,7 +159,6 @@ class KappaExplorer(anywidget.AnyWidget):
                 self.set_trait(name, values.tolist())
             finally:
                 self._parsing = False
-        self._refresh()
 
     @traitlets.observe("actual", "predicted")
     def _ratings_set(self, change: dict[str, Any]) -> None:

@@ -252,3 +252,12 @@ def test_the_walkthrough_is_computed_once_per_change_from_the_parsed_vectors(mon
     w.weights = "linear"
     assert len(calls) == 3
     assert w.kappa == walkthrough(example.actual, example.predicted, weights="linear").kappa
+
+
+@pytest.mark.parametrize("empty", [[], "", ()])
+def test_an_empty_field_at_construction_is_its_message(empty) -> None:
+    """An empty vector gives the field's text its default value, so no change is observed: the
+    constructor still reads it (it raised KeyError when the first walkthrough looked it up)."""
+    widget = explore(empty, [1, 2])
+    assert widget.errors == {"actual": t("en", "errors.empty")}
+    assert widget.kappa is None
