@@ -19,8 +19,6 @@ pytestmark = pytest.mark.browser
 
 _TOO_WIDE = """
 () => [...document.querySelectorAll('[data-testid="stMain"] .katex-display')]
-  // Formulas far from the screen are not laid out (content-visibility: auto): lay each out.
-  .map((display) => { display.style.contentVisibility = 'visible'; return display; })
   .filter((display) => display.clientWidth > 0)
   // KaTeX's box takes the column's width and scrolls what does not fit: its scroll width is the
   // typeset width.

@@ -41,8 +41,6 @@ def cut_formulas(app: App) -> list[str]:
     """Formulas whose box hides part of them: sideways (a scroll), or the top of a fraction."""
     return app.page.evaluate(
         """() => [...document.querySelectorAll('.katex-display')]
-             // Formulas far from the screen are not laid out (content-visibility: auto).
-             .map(d => { d.style.contentVisibility = 'visible'; return d; })
              .filter(d => d.scrollWidth > d.clientWidth + 1 || d.scrollHeight > d.clientHeight + 1)
              .map(d => d.textContent.slice(0, 60))""")
 
