@@ -107,11 +107,6 @@ _STYLE = """
 [data-testid="stMarkdownContainer"] .katex-display {
   overflow-x: auto; overflow-y: hidden; padding: 0.4em 0.15em; margin: 0.2em 0;
 }
-/* The formulas are most of the page's elements (KaTeX writes each twice, as MathML and as
-   HTML): the browser styles, lays out and paints only those near the screen, on every rerun. */
-[data-testid="stMain"] .katex-display {
-  content-visibility: auto; contain-intrinsic-block-size: auto 3.5em;
-}
 [data-testid="stMain"] :is(h1, h2, h3) { text-wrap: balance; word-break: keep-all; }
 @media (max-width: 640px) {
   [data-testid="stMain"] h1 { font-size: min(1.75rem, 6.5vw); }
