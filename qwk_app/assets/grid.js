@@ -1,4 +1,4 @@
-// The browser half of qwk_app/grid_input.py: a grid of real text fields, one per cell.
+// The browser half of qwk_app/answer_grid.py: a grid of real text fields, one per cell.
 //
 // Streamlit's data editor (a canvas) needs two taps on a touch screen before the keyboard opens,
 // and its toolbar covered cells and text there; a field opens the keyboard on the first tap, on
@@ -15,7 +15,7 @@
 // show the server's texts, and those that differ from the rows drawn are the edits so far.
 //
 // Keys, as in a spreadsheet: Tab and Shift+Tab go along the rows, Enter goes down (Shift+Enter
-// up), the arrow keys go to the next field (left and right once the caret is at the text's end).
+// up), the arrow keys go to the next field (left from the text's start, right from its end).
 // Every text is set with .value or .textContent, never as HTML.
 
 function build(root, data) {
