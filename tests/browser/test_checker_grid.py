@@ -54,7 +54,7 @@ def test_on_a_phone_one_tap_on_a_cell_types_into_it_and_the_verdict_comes_back(b
     """Phone (390 x 844, touch): one tap on a cell of O focuses its field (the keyboard opens,
     for decimals), the digits typed are in the cell, and leaving the field grades it in place:
     the right count gets ✓, a wrong one ✗ and a message naming the cell. Nothing covers a cell
-    or the help text above the grid."""
+    or the help text above the grid, and the grids fit the screen's width."""
     expected = walkthrough(SEED_ACTUAL, SEED_PREDICTED).observed
     context = browser.new_context(viewport=PHONE, device_scale_factor=3, is_mobile=True,
                                   has_touch=True, locale="en-US")
@@ -89,6 +89,9 @@ def test_on_a_phone_one_tap_on_a_cell_types_into_it_and_the_verdict_comes_back(b
         right.scroll_into_view_if_needed()
         shown, covered = uncovered(app, ".qwk-cells input")
         assert shown >= 25 and covered == [], (shown, covered)  # all of O's 5 x 5 cells
+        # Five ratings fit a phone's width: no grid scrolls sideways.
+        assert app.page.evaluate("""() => [...document.querySelectorAll('.qwk-cells')]
+            .every(t => t.parentElement.scrollWidth <= t.parentElement.clientWidth)""")
         help_text.scroll_into_view_if_needed()
         shown, covered = uncovered(app, '[data-testid="stCaptionContainer"]')
         assert shown and covered == [], (shown, covered)
