@@ -179,10 +179,7 @@ def test_the_table_editor_given_forged_edits_keeps_the_page_and_never_invents_a_
     assert ratings in ([4, 4, 3], [4, 3]), ratings
 
 
-# Not JSON at all ("{") is not among them: Streamlit 1.67 parses a custom component's state
-# before any app code runs (``json.loads`` in ``runtime.state.common``), for every component
-# (the charts' too), and a browser only ever sends what ``JSON.stringify`` wrote.
-@pytest.mark.parametrize("edits", ['{"deleted_rows": [99]}', '{"edited_rows": [1]}',
+@pytest.mark.parametrize("edits", ['{"deleted_rows": [99]}', "{", '{"edited_rows": [1]}',
                                    '{"edited_rows": {"0": {"0": [1, 2]}}}', "null", "[1, 2]",
                                    '{"edited_rows": {"99": {"0": "1"}, "x": {"0": "1"}}}',
                                    '{"edited_rows": {"0": {"9": "1", "0": {"a": 1}}}}',
@@ -207,3 +204,17 @@ def test_a_checker_grid_given_forged_edits_keeps_the_page(edits):
 def test_the_rating_ends_read_only_whole_numbers():
     assert [state.rating_end(v) for v in (3, -2, 2.0, True, "3", None, 10**10)] == [
         3, -2, None, None, None, None, None]
+
+
+@pytest.mark.parametrize("state", ["{", "[1, 2]", "null", '{"cell": {"a": 1}}'])
+def test_a_chart_given_a_forged_state_keeps_the_page(state):
+    """Streamlit parses a custom component's state as JSON before the app runs; text that is
+    not JSON (only a forged message carries it) is read as no state (``qwk_app.wire``)."""
+    at = open_app("walkthrough", lang="en", actual="4,4,3", predicted="0,2,1")
+    chart = next(element for element in at.get("bidi_component")
+                 if element.proto.id.endswith("-chart_observed"))
+    send(at, chart.proto.id, json_value=state)
+    assert_clean(at)
+    send(at, chart.proto.id, json_value=state)
+    assert_clean(at)
+    assert at.session_state["actual"] == "4,4,3"
