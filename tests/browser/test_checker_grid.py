@@ -48,7 +48,7 @@ def uncovered(app: App, selector: str) -> tuple[int, list[str]]:
 
 
 @pytest.mark.parametrize("lang", ["en", "tr"])
-def test_on_a_phone_one_tap_on_a_cell_types_into_it_and_the_verdict_comes_back(browser,
+def test_on_a_phone_one_tap_on_a_cell_types_into_it_and_the_verdict_comes_back(new_app,
                                                                                app_url: str,
                                                                                lang: str):
     """Phone (390 x 844, touch): one tap on a cell of O focuses its field (the keyboard opens,
@@ -56,48 +56,43 @@ def test_on_a_phone_one_tap_on_a_cell_types_into_it_and_the_verdict_comes_back(b
     the right count gets ✓, a wrong one ✗ and a message naming the cell. Nothing covers a cell
     or the help text above the grid, and the grids fit the screen's width."""
     expected = walkthrough(SEED_ACTUAL, SEED_PREDICTED).observed
-    context = browser.new_context(viewport=PHONE, device_scale_factor=3, is_mobile=True,
-                                  has_touch=True, locale="en-US")
-    try:
-        app = App(context.new_page(), app_url)
-        app.open(f"/checker?lang={lang}&actual={SEED_ACTUAL}&predicted={SEED_PREDICTED}")
-        right, wrong = cell(app, lang, "observed", 4, 0), cell(app, lang, "observed", 4, 1)
-        right.scroll_into_view_if_needed()
-        help_text = app.page.get_by_text(t(lang, "checker.grid_help_matrix"), exact=True).first
-        assert help_text.is_visible()
-        box = right.bounding_box()
-        assert box is not None and box["height"] >= 44, box  # a finger's target
-        app.page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        expect(right).to_be_focused()
-        assert right.get_attribute("inputmode") == "decimal"
-        app.page.keyboard.type(str(int(expected[4, 0])))
-        box = wrong.bounding_box()
-        assert box is not None
-        app.page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        expect(wrong).to_be_focused()  # the second tap typed into the next cell, at once
-        app.page.keyboard.type(str(int(expected[4, 1]) + 3))
-        app.page.keyboard.press("Enter")
-        expect(right).to_have_attribute("data-mark", "✓")
-        expect(wrong).to_have_attribute("data-mark", "✗")
-        app.settle()
-        assert (right.input_value(), wrong.input_value()) == (
-            str(int(expected[4, 0])), str(int(expected[4, 1]) + 3))
-        errors = app.page.locator('[data-testid="stAlertContentError"]')
-        assert [text for text in errors.all_inner_texts() if "O[4, 1]" in text], (
-            errors.all_inner_texts())
-        assert app.page.locator('[data-testid="stElementToolbar"]:visible').count() == 0
-        right.scroll_into_view_if_needed()
-        shown, covered = uncovered(app, ".qwk-cells input")
-        assert shown >= 25 and covered == [], (shown, covered)  # all of O's 5 x 5 cells
-        # Five ratings fit a phone's width: no grid scrolls sideways.
-        assert app.page.evaluate("""() => [...document.querySelectorAll('.qwk-cells')]
-            .every(t => t.parentElement.scrollWidth <= t.parentElement.clientWidth)""")
-        help_text.scroll_into_view_if_needed()
-        shown, covered = uncovered(app, '[data-testid="stCaptionContainer"]')
-        assert shown and covered == [], (shown, covered)
-        app.assert_clean()
-    finally:
-        context.close()
+    app = new_app(app_url, PHONE, device_scale_factor=3, is_mobile=True, has_touch=True)
+    app.open(f"/checker?lang={lang}&actual={SEED_ACTUAL}&predicted={SEED_PREDICTED}")
+    right, wrong = cell(app, lang, "observed", 4, 0), cell(app, lang, "observed", 4, 1)
+    right.scroll_into_view_if_needed()
+    help_text = app.page.get_by_text(t(lang, "checker.grid_help_matrix"), exact=True).first
+    assert help_text.is_visible()
+    box = right.bounding_box()
+    assert box is not None and box["height"] >= 44, box  # a finger's target
+    app.page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expect(right).to_be_focused()
+    assert right.get_attribute("inputmode") == "decimal"
+    app.page.keyboard.type(str(int(expected[4, 0])))
+    box = wrong.bounding_box()
+    assert box is not None
+    app.page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expect(wrong).to_be_focused()  # the second tap typed into the next cell, at once
+    app.page.keyboard.type(str(int(expected[4, 1]) + 3))
+    app.page.keyboard.press("Enter")
+    expect(right).to_have_attribute("data-mark", "✓")
+    expect(wrong).to_have_attribute("data-mark", "✗")
+    app.settle()
+    assert (right.input_value(), wrong.input_value()) == (
+        str(int(expected[4, 0])), str(int(expected[4, 1]) + 3))
+    errors = app.page.locator('[data-testid="stAlertContentError"]')
+    assert [text for text in errors.all_inner_texts() if "O[4, 1]" in text], (
+        errors.all_inner_texts())
+    assert app.page.locator('[data-testid="stElementToolbar"]:visible').count() == 0
+    right.scroll_into_view_if_needed()
+    shown, covered = uncovered(app, ".qwk-cells input")
+    assert shown >= 25 and covered == [], (shown, covered)  # all of O's 5 x 5 cells
+    # Five ratings fit a phone's width: no grid scrolls sideways.
+    assert app.page.evaluate("""() => [...document.querySelectorAll('.qwk-cells')]
+        .every(t => t.parentElement.scrollWidth <= t.parentElement.clientWidth)""")
+    help_text.scroll_into_view_if_needed()
+    shown, covered = uncovered(app, '[data-testid="stCaptionContainer"]')
+    assert shown and covered == [], (shown, covered)
+    app.assert_clean()
 
 
 def test_on_a_desktop_tab_enter_and_the_arrows_move_between_cells(app: App):
