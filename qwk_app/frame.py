@@ -347,9 +347,11 @@ def public_base() -> links.Base:
 def qr_png(link: str, scale: int = 6) -> bytes | None:
     """The link as a QR code (PNG), or ``None`` when it is too long for one.
 
-    Drawn once per link: choosing the best of the eight masks is pure Python and costs about
-    50 ms for a link with 200 ratings, half of the walkthrough's whole rerun; the share box
-    draws the QR code on every rerun of every page, mostly for a link it drew before.
+    Drawn once per link, for every session (:func:`compute.cached`): choosing the best of the
+    eight masks is pure Python and costs about 50 ms for a link with 200 ratings, half of the
+    walkthrough's whole rerun, and the share box draws the QR code on every rerun of every page:
+    thirty students opening the teacher's link, a setting switched back, an undo, a rerun that
+    changes nothing the link holds draw a QR code already drawn.
     """
     import segno  # only where a QR code is drawn
 
