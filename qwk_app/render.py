@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 
 import numpy as np
 import pandas as pd
@@ -284,11 +285,13 @@ def step(step: Step, result: Walkthrough, stats: KappaStatistics, cell: Cell, *,
 
 # --- presenter mode: one step at a time ---------------------------------------------------------
 
-#: What presenter mode shows of a step's body, side by side: the formulas in symbols, then the
-#: same with the class's numbers, kappa and its band (or why it is undefined).
-_GENERIC = {"generic"}
-_PLUGGED_ROLES = {"result"}
+#: Sentences presenter mode shows beside the formulas with the class's numbers: what introduces
+#: them, kappa and its band, or why kappa is undefined.
 _PLUGGED_NAMES = {"with_your_numbers", "kappa", "band", "undefined"}
+#: The widths of presenter mode's columns (the formula, the same with the class's numbers, the
+#: charts), by how many charts the step draws: two (step 5's O/n and E/n, step 6's num and den)
+#: take the larger share, so that their numbers stay written at a readable size.
+_WIDTHS: dict[int, list[float]] = {0: [1, 1], 1: [1, 1.25, 1.35], 2: [0.8, 1.35, 2.05]}
 
 
 @dataclass(frozen=True)
@@ -321,10 +324,9 @@ def presenter_parts(shown: Sequence[Block]) -> PresentedParts:
         name = getattr(block, "name", "")
         if block.role in ("heading", "explanation"):
             parts.top.append(block)
-        elif block.role in _GENERIC and isinstance(block, Formula):
+        elif isinstance(block, Formula) and block.role == "generic":
             parts.generic.append(block)
-        elif block.role in _PLUGGED_ROLES and isinstance(block, Formula) \
-                or name in _PLUGGED_NAMES:
+        elif isinstance(block, Formula) and block.role == "result" or name in _PLUGGED_NAMES:
             parts.plugged.append(block)
         else:
             parts.folded.append(block)
@@ -340,22 +342,20 @@ def presented(step: Step, result: Walkthrough, stats: KappaStatistics, cell: Cel
     grow into the room left them); the rest folded under the formula (:func:`presenter_parts`).
     The step is written once: these are its blocks, laid out."""
     parts = presenter_parts(step.blocks(result, cell, state.lang(), stats))
-    shown = {"cell": cell, "before": before, "on_cell": on_cell, "on_follow": on_follow}
-    # Two charts (step 5's O/n and E/n, step 6's num and den) take the larger share.
-    widths = {0: [1, 1], 1: [1, 1.25, 1.35]}.get(len(parts.charts), [0.8, 1.35, 2.05])
+    draw = partial(blocks, cell=cell, before=before, on_cell=on_cell, on_follow=on_follow)
     with st.container(key="presented_step"):
-        blocks(parts.top, **shown)
-        columns = st.columns(widths, gap="small")
+        draw(parts.top)
+        columns = st.columns(_WIDTHS[len(parts.charts)], gap="small")
         with columns[0]:
-            blocks(parts.generic, **shown)
+            draw(parts.generic)
             if parts.folded:
                 with st.expander(tr("presenter.more"), icon=":material/unfold_more:"):
-                    blocks(parts.folded, nested=True, **shown)
+                    draw(parts.folded, nested=True)
         with columns[1]:
-            blocks(parts.plugged, **shown)
+            draw(parts.plugged)
         if parts.charts:
             with columns[2]:
-                blocks(parts.charts, **shown)
+                draw(parts.charts)
 
 
 def presented_step(session: Session) -> Step:
