@@ -138,9 +138,9 @@ html { font-size: 22px; }
 .st-key-share_qr_large button { min-height: 0; padding: 0.15rem 0.4rem; }
 .st-key-share_qr_large button [data-testid="stMarkdownContainer"] {
   position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
-[data-testid="stMainBlockContainer"] { max-width: 100%; padding: 0.3rem 1.5rem 0.4rem 1.5rem;
+[data-testid="stMainBlockContainer"] { max-width: 100%; padding: 0.3rem 1rem 0.4rem 1rem;
 }
-.st-key-presenter_head { padding-left: 1.5rem; }
+.st-key-presenter_head { padding-left: 2rem; }
 [data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] { gap: 0.5rem; }
 [data-testid="stMain"] h1 { font-size: 1.3rem; padding: 0; }
 [data-testid="stMain"] h3 { font-size: 1.25rem; padding: 0.2rem 0 0 0; }

@@ -291,7 +291,7 @@ _PLUGGED_NAMES = {"with_your_numbers", "kappa", "band", "undefined"}
 #: The widths of presenter mode's columns (the formula, the same with the class's numbers, the
 #: charts), by how many charts the step draws: two (step 5's O/n and E/n, step 6's num and den)
 #: take the larger share, so that their numbers stay written at a readable size.
-_WIDTHS: dict[int, list[float]] = {0: [1, 1], 1: [1, 1.25, 1.35], 2: [0.8, 1.35, 2.05]}
+_WIDTHS: dict[int, list[float]] = {0: [1, 1], 1: [1, 1.25, 1.35], 2: [0.78, 1.47, 2]}
 
 
 @dataclass(frozen=True)
@@ -345,7 +345,7 @@ def presented(step: Step, result: Walkthrough, stats: KappaStatistics, cell: Cel
     draw = partial(blocks, cell=cell, before=before, on_cell=on_cell, on_follow=on_follow)
     with st.container(key="presented_step"):
         draw(parts.top)
-        columns = st.columns(_WIDTHS[len(parts.charts)], gap="small")
+        columns = st.columns(_WIDTHS[len(parts.charts)], gap="xsmall")
         with columns[0]:
             draw(parts.generic)
             if parts.folded:
