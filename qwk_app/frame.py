@@ -131,15 +131,18 @@ _STYLE = """
 _PRESENTER_STYLE = """
 html { font-size: 22px; }
 [data-testid="stMain"] { font-size: 1rem; }
-[data-testid="stHeader"] { background: transparent; pointer-events: none; }
-[data-testid="stHeader"] :is(button, a) { pointer-events: auto; }
+[data-testid="stHeader"] { background: transparent; }
+[data-testid="stHeader"], [data-testid="stHeader"] * { pointer-events: none; }
+[data-testid="stHeader"] :is(button, a), [data-testid="stHeader"] :is(button, a) * {
+  pointer-events: auto; }
 .st-key-share_qr_large { position: fixed; top: 0.35rem; right: 3.4rem; z-index: 999991;
   width: auto; }
 .st-key-share_qr_large button { min-height: 0; padding: 0.15rem 0.4rem; }
 .st-key-share_qr_large button [data-testid="stMarkdownContainer"] {
   position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
-[data-testid="stMainBlockContainer"] { max-width: 100%; padding: 0.3rem 1rem 0.4rem 1rem;
-}
+[data-testid="stMainBlockContainer"] { max-width: 100%; padding: 2.6rem 1rem 0.4rem 1rem; }
+/* The walkthrough's header rises into the band, beside the sidebar's button. */
+[data-testid="stMainBlockContainer"]:has(.st-key-presenter_head) { padding-top: 0.3rem; }
 .st-key-presenter_head { padding-left: 2rem; }
 [data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] { gap: 0.5rem; }
 [data-testid="stMain"] h1 { font-size: 1.3rem; padding: 0; }
