@@ -126,8 +126,8 @@ _STYLE = """
 #: Presenter mode: type large enough for the back of a room, every chart with it, and one step on
 #: one projected screen (1280 x 720 at 150 %): a thin band at the top holding the large QR code's
 #: button, the title beside the folded ratings, the four numbers on one line, and each matrix as
-#: large as the room the step leaves it (``--qwk-fit-height``: the screen less the header, the
-#: step's heading and the buttons under it).
+#: large as the room the step leaves it (``--qwk-fit-bottom``: from its top down to the buttons
+#: under the step; what is folded, and the other pages, keep the usual limit).
 _PRESENTER_STYLE = """
 html { font-size: 22px; }
 [data-testid="stMain"] { font-size: 1rem; }
@@ -156,7 +156,8 @@ html { font-size: 22px; }
 .st-key-presented_step .katex { font-size: 1em; }
 .qwk-chart { font-size: 0.9em; }
 .qwk-cell { height: 1.8em; line-height: 1.8em; }
-[data-testid="stMain"] .qwk-chart { --qwk-fit-bottom: 3.6rem; }
+.st-key-presented_step .qwk-chart { --qwk-fit-bottom: 3.6rem; }
+.st-key-presented_step [data-testid="stExpander"] .qwk-chart { --qwk-fit-bottom: 0px; }
 """
 
 

@@ -57,36 +57,32 @@ def fitted(app: App) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_each_presented_step_fits_one_projected_screen(browser, app_url: str, lang: str):
+def test_each_presented_step_fits_one_projected_screen(new_app, app_url: str, lang: str):
     """Projector, presenter mode, the seven steps in turn (a clicker's PageDown): each step's
     heading, explanation, formulas and charts lie on the screen whole with previous and next
     above and below them; nothing scrolls, no formula is cut, every matrix writes its numbers
     at a readable size (the review measured 2.3 to 2.9 screens a step)."""
-    context = browser.new_context(viewport=PROJECTOR, device_scale_factor=1.5, locale="en-US")
-    try:
-        app = App(context.new_page(), app_url)
-        app.open(f"{SEED_LINK}&lang={lang}&present=1")
-        for number, step in enumerate(STEPS, start=1):
-            if number > 1:
-                app.page.keyboard.press("PageDown")
-                app.wait_for_query(step=str(number))
-            expect(app.page.get_by_role("heading", name=step.heading(lang))).to_be_visible()
-            fitted(app)
-            seen = app.page.evaluate(MEASURE)
-            where = (lang, number, seen)
-            assert seen["scroll"] <= 1 and seen["sideways"] <= 1, where
-            assert all(0 <= b["top"] and b["bottom"] <= PROJECTOR["height"]
-                       for b in seen["buttons"]), where
-            assert len(seen["buttons"]) == 4, where
-            assert 0 <= seen["step"]["top"] and seen["step"]["bottom"] <= seen["below"]["top"]
-            assert all(c["bottom"] <= seen["below"]["top"] for c in seen["charts"]), where
-            assert len(seen["charts"]) == len(step.figures), where
-            assert seen["hidden"] == 0 and not seen["cut"], where
-            if step.figures and step.slug != "histograms":
-                assert seen["smallest"] >= SMALLEST_PRESENTED_PX, where
-        app.assert_clean()
-    finally:
-        context.close()
+    app = new_app(app_url, PROJECTOR, device_scale_factor=1.5)
+    app.open(f"{SEED_LINK}&lang={lang}&present=1")
+    for number, step in enumerate(STEPS, start=1):
+        if number > 1:
+            app.page.keyboard.press("PageDown")
+            app.wait_for_query(step=str(number))
+        expect(app.page.get_by_role("heading", name=step.heading(lang))).to_be_visible()
+        fitted(app)
+        seen = app.page.evaluate(MEASURE)
+        where = (lang, number, seen)
+        assert seen["scroll"] <= 1 and seen["sideways"] <= 1, where
+        assert all(0 <= b["top"] and b["bottom"] <= PROJECTOR["height"]
+                   for b in seen["buttons"]), where
+        assert len(seen["buttons"]) == 4, where
+        assert 0 <= seen["step"]["top"] and seen["step"]["bottom"] <= seen["below"]["top"]
+        assert all(c["bottom"] <= seen["below"]["top"] for c in seen["charts"]), where
+        assert len(seen["charts"]) == len(step.figures), where
+        assert seen["hidden"] == 0 and not seen["cut"], where
+        if step.figures and step.slug != "histograms":
+            assert seen["smallest"] >= SMALLEST_PRESENTED_PX, where
+    app.assert_clean()
 
 
 def test_a_matrix_grows_with_its_column_and_fits_a_phone(app: App):
