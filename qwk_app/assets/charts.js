@@ -84,12 +84,19 @@ function fitLater(root) {
   unfitted.add(root);
 }
 
+function pixels(style, name) {
+  // A length registered by charts.css (@property) reads back in px; a browser without
+  // @property gives the text as written ("70vh"): then no limit is known (0).
+  const value = style.getPropertyValue(name).trim();
+  return value.endsWith("px") ? parseFloat(value) : 0;
+}
+
 function roomBelow(figure) {
   // Presenter mode (--qwk-fit-bottom): from the chart's top on the page down to the step's
   // buttons at the screen's bottom; otherwise the height charts.css allows (--qwk-fit-height).
   const style = getComputedStyle(figure);
-  const bottom = parseFloat(style.getPropertyValue("--qwk-fit-bottom"));
-  if (!(bottom > 0)) return parseFloat(style.getPropertyValue("--qwk-fit-height")) || Infinity;
+  const bottom = pixels(style, "--qwk-fit-bottom");
+  if (!(bottom > 0)) return pixels(style, "--qwk-fit-height") || Infinity;
   const main = figure.closest('[data-testid="stMain"]');
   return window.innerHeight - bottom - figure.getBoundingClientRect().top
     - (main ? main.scrollTop : 0);
@@ -117,8 +124,7 @@ function fit() {
   });
   const plots = bars.map((figure) => {
     const plot = figure.querySelector(".qwk-plot");
-    const style = getComputedStyle(figure);
-    return parseFloat(style.getPropertyValue("--qwk-fit-bottom")) > 0
+    return pixels(getComputedStyle(figure), "--qwk-fit-bottom") > 0
       ? roomBelow(figure) - (figure.offsetHeight - plot.offsetHeight) : null;
   });
   figures.forEach((figure, k) => {
