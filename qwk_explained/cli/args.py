@@ -248,9 +248,9 @@ def build_check_parser(lang: str) -> argparse.ArgumentParser:
 def example_files(lang: str) -> dict[str, str]:
     """The file names of the help's examples, as a reader of ``lang`` would name them
     (``calificaciones.csv``, ``评分.csv``): a class's JSON Lines, one learner's answers, the
-    ratings, the grades."""
+    ratings, the grades, a model's scores, and ratings with their scores in one file."""
     return {key: t(lang, f"cli.example_file_{key}")
-            for key in ("ratings", "class", "answers", "grades")}
+            for key in ("ratings", "class", "answers", "grades", "scores", "scored")}
 
 
 def metavars(lang: str) -> dict[str, str]:

@@ -473,21 +473,24 @@ def test_help_is_translated(lang: str, capsys: pytest.CaptureFixture[str]) -> No
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("command", [[], ["check"]])
+@pytest.mark.parametrize(("command", "shown"), [
+    ([], ("ratings", "class")), (["check"], ("class", "answers", "grades")),
+    (["thresholds"], ("ratings", "scores", "scored"))])
 def test_help_examples_speak_the_readers_language(
-        lang: str, command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+        lang: str, command: list[str], shown: tuple[str, ...],
+        capsys: pytest.CaptureFixture[str]) -> None:
     """Reviews es M9, tr M1, zh 38: the Chinese help showed `--lang es` and `ratings.csv`. Each
-    help's examples ask for its own language and use the file names of its locale file."""
+    help's examples ask for its own language and use the file names of its locale file (the
+    thresholds help's too: it named `ratings_and_scores.csv` in every language)."""
     status, out, _ = run([*command, "--help", "--lang", lang], capsys)
     assert status == 0
     examples = out.split(t(lang, "cli.help_examples"), 1)[1]
     asked = set(re.findall(r"--lang (\w+)", examples))
     assert asked == {lang}, asked
     files = {key: t(lang, f"cli.example_file_{key}")
-             for key in ("ratings", "class", "answers", "grades")}
+             for key in ("ratings", "class", "answers", "grades", "scores", "scored")}
     used = set(re.findall(r"\S+\.(?:csv|jsonl|json)\b", examples))
-    assert used == ({files["ratings"], files["class"]} if not command
-                    else {files["class"], files["answers"], files["grades"]}), used
+    assert used == {files[key] for key in shown}, used
     others = {t(other, f"cli.example_file_{key}") for other in LANGUAGES if other != lang
               for key in files}
     assert not used & others
