@@ -14,6 +14,7 @@ from qwk_app import charts, render, state, widgets
 from qwk_app import thresholds as page
 from qwk_app.frame import page_guard
 from qwk_app.text import escape_markdown, label, num, show_error, signed, tr
+from qwk_explained.core.types import Weighting
 from qwk_explained.present.catalogue import STEPS
 from qwk_explained.present.i18n import t
 from qwk_explained.present.numbers import rounds_to_zero
@@ -77,89 +78,103 @@ if data is None:
 if stale:
     st.warning(tr("thresholds.stale"), icon=":material/history:")
 
-cuts = page.cuts(session, data, weights)
-result = page.shown_result(session, data, cuts, weights)
-previous, fresh = page.last_change(session, data, cuts, weights, result)
-before = None if previous is None else previous.kappa
-change = None if before is None or result.kappa is None else result.kappa - before
-kappa_column, items_column, distinct_column = st.columns(3)
-kappa_column.metric(tr("thresholds.kappa_now"),
-                    tr("common.undefined") if result.kappa is None else num(result.kappa),
-                    delta=None if change is None or rounds_to_zero(change) else signed(change),
-                    help=tr("steps.kappa_help"))
-items_column.metric(tr("thresholds.items"), num(result.n))
-distinct_column.metric(tr("thresholds.distinct_scores"), num(data.distinct))
-if before is not None:
-    st.caption(tr("live.changed", before=num(before), change=signed(result.kappa - before))
-               if result.kappa is not None else
-               tr("live.changed_undefined", before=num(before)))
 
-# --- the chart and the cut points ---------------------------------------------------------------
-st.subheader(tr("thresholds.chart_heading"), anchor="cuts")
-st.caption(tr("thresholds.chart_help"))
-charts.draw(score_chart_html(data.histograms, cuts, lang), key="thresholds_chart",
-            on_cut=lambda message: page.dragged(session, message))
-if session.get(page.NOTE) == "clamped":
-    st.caption(tr("thresholds.clamped"))
-per_row = min(len(cuts), 4)
-for first in range(0, len(cuts), per_row):
-    columns = st.columns(per_row)
-    for k in range(first, min(first + per_row, len(cuts))):
-        session[page.slider_key(k)] = cuts[k]
-        columns[k - first].select_slider(
-            tr("thresholds.cut_label", low=label(data.min_rating + k),
-               high=label(data.min_rating + k + 1)),
-            options=page.slider_options(data, cuts, k), key=page.slider_key(k),
-            format_func=lambda value: format_cut(value, lang), on_change=page.slid,
-            args=(session, k))
+@st.fragment
+def cut_points(data: page.Scored, weights: Weighting) -> None:
+    """Everything a moved cut point changes, rerun alone when one moves (a drag, a key, a
+    slider), when a button places them, or when a cell is clicked: kappa, the chart and its
+    sliders, the buttons and their table, the validation, and every step. The data, their
+    inputs, the sidebar and the share link do not change then, so they are not redrawn; a
+    change of the data or of the settings reruns the whole page, which calls this again with
+    them."""
+    lang = state.lang()
+    cuts = page.cuts(session, data, weights)
+    result = page.shown_result(session, data, cuts, weights)
+    previous, fresh = page.last_change(session, data, cuts, weights, result)
+    before = None if previous is None else previous.kappa
+    change = None if before is None or result.kappa is None else result.kappa - before
+    kappa_column, items_column, distinct_column = st.columns(3)
+    kappa_column.metric(tr("thresholds.kappa_now"),
+                        tr("common.undefined") if result.kappa is None else num(result.kappa),
+                        delta=None if change is None or rounds_to_zero(change)
+                        else signed(change),
+                        help=tr("steps.kappa_help"))
+    items_column.metric(tr("thresholds.items"), num(result.n))
+    distinct_column.metric(tr("thresholds.distinct_scores"), num(data.distinct))
+    if before is not None:
+        st.caption(tr("live.changed", before=num(before), change=signed(result.kappa - before))
+                   if result.kappa is not None else
+                   tr("live.changed_undefined", before=num(before)))
 
-# --- three ways to place them, and what each gave -------------------------------------------------
-st.subheader(tr("thresholds.methods_heading"), anchor="methods")
-buttons = st.columns(3)
-for column, method in zip(buttons, page.METHODS, strict=True):
-    column.button(start_name(method, lang), key=f"thresholds_{method}", on_click=page.choose,
-                  args=(session, method, data, weights), width="stretch",
-                  type="primary" if method == "optimizer" else "secondary",
-                  help=tr(f"thresholds.method_help.{method}"))
-with st.expander(tr("thresholds.cv_settings"), icon=":material/tune:"):
-    fold_column, seed_column = st.columns(2)
-    fold_column.selectbox(tr("thresholds.folds_label"), page.FOLD_CHOICES, key=page.FOLDS,
-                          format_func=lambda k: (t(lang, "thresholds.no_folds") if k == 0 else
-                                                 t(lang, "thresholds.folds_option", count=k)))
-    seed_column.number_input(tr("inputs.random_seed"), min_value=0, max_value=2**31 - 1, step=1,
-                             key=page.SEED, help=tr("thresholds.seed_help"))
-tried = session.get(page.TRIED) or []
-if tried:
-    frame = pd.DataFrame(
-        [[start_name(entry.method, lang),
-          tr("common.undefined") if entry.kappa is None else num(entry.kappa),
-          "" if entry.cv_kappa is None else num(entry.cv_kappa),
-          number_list([format_cut(c, lang) for c in entry.cuts], lang)] for entry in tried],
-        columns=[tr(f"thresholds.column.{key}") for key in ("method", "kappa", "cv_kappa",
-                                                              "cuts")])
-    st.table(frame.set_index(frame.columns[0]))
+    # --- the chart and the cut points -------------------------------------------------------------
+    st.subheader(tr("thresholds.chart_heading"), anchor="cuts")
+    st.caption(tr("thresholds.chart_help"))
+    charts.draw(score_chart_html(data.histograms, cuts, lang), key="thresholds_chart",
+                on_cut=lambda message: page.dragged(session, message))
+    if session.get(page.NOTE) == "clamped":
+        st.caption(tr("thresholds.clamped"))
+    per_row = min(len(cuts), 4)
+    for first in range(0, len(cuts), per_row):
+        columns = st.columns(per_row)
+        for k in range(first, min(first + per_row, len(cuts))):
+            session[page.slider_key(k)] = cuts[k]
+            columns[k - first].select_slider(
+                tr("thresholds.cut_label", low=label(data.min_rating + k),
+                   high=label(data.min_rating + k + 1)),
+                options=page.slider_options(data, cuts, k), key=page.slider_key(k),
+                format_func=lambda value: page.slider_label(value, lang), on_change=page.slid,
+                args=(session, k))
 
-search = session.get(page.SEARCH)
-if search is not None:
-    st.subheader(tr("thresholds.validation_heading"), anchor="validation")
-    show_error(session.get(page.SEARCH_ERROR))
-    in_sample, validated = st.columns(2)
-    in_sample.metric(tr("thresholds.kappa_in_sample_label"), num(search.kappa))
-    validated.metric(tr("thresholds.kappa_cv_label"),
-                     "—" if search.cv_kappa is None else num(search.cv_kappa),
-                     delta=None if search.optimism is None else signed(-search.optimism))
-    render.blocks(list(optimism_blocks(search, lang)))
-    if search.cuts != cuts:
-        st.caption(tr("thresholds.validation_other_cuts"))
-    with st.expander(tr("thresholds.search_heading"), icon=":material/search:"):
-        render.blocks(search_blocks(search, lang)[1:], nested=True)
+    # --- three ways to place them, and what each gave ---------------------------------------------
+    st.subheader(tr("thresholds.methods_heading"), anchor="methods")
+    buttons = st.columns(3)
+    for column, method in zip(buttons, page.METHODS, strict=True):
+        column.button(start_name(method, lang), key=f"thresholds_{method}", on_click=page.choose,
+                      args=(session, method, data, weights), width="stretch",
+                      type="primary" if method == "optimizer" else "secondary",
+                      help=tr(f"thresholds.method_help.{method}"))
+    with st.expander(tr("thresholds.cv_settings"), icon=":material/tune:"):
+        fold_column, seed_column = st.columns(2)
+        fold_column.selectbox(tr("thresholds.folds_label"), page.FOLD_CHOICES, key=page.FOLDS,
+                              format_func=lambda k: (t(lang, "thresholds.no_folds") if k == 0 else
+                                                     t(lang, "thresholds.folds_option", count=k)))
+        seed_column.number_input(tr("inputs.random_seed"), min_value=0, max_value=2**31 - 1, step=1,
+                                 key=page.SEED, help=tr("thresholds.seed_help"))
+    tried = session.get(page.TRIED) or []
+    if tried:
+        frame = pd.DataFrame(
+            [[start_name(entry.method, lang),
+              tr("common.undefined") if entry.kappa is None else num(entry.kappa),
+              "" if entry.cv_kappa is None else num(entry.cv_kappa),
+              number_list([format_cut(c, lang) for c in entry.cuts], lang)] for entry in tried],
+            columns=[tr(f"thresholds.column.{key}") for key in ("method", "kappa", "cv_kappa",
+                                                                  "cuts")])
+        st.table(frame.set_index(frame.columns[0]))
 
-# --- every step, for the ratings these cut points give ---------------------------------------
-st.divider()
-st.subheader(tr("thresholds.steps_heading"), anchor="steps")
-st.markdown(tr("thresholds.steps_intro"))
-cell = widgets.keep_cell(session, result)
-on_cell = widgets.follow_click(result, movable=False)
-stats = result.statistics()
-for step in STEPS:
-    render.step(step, result, stats, cell, before=previous if fresh else None, on_cell=on_cell)
+    search = session.get(page.SEARCH)
+    if search is not None:
+        st.subheader(tr("thresholds.validation_heading"), anchor="validation")
+        show_error(session.get(page.SEARCH_ERROR))
+        in_sample, validated = st.columns(2)
+        in_sample.metric(tr("thresholds.kappa_in_sample_label"), num(search.kappa))
+        validated.metric(tr("thresholds.kappa_cv_label"),
+                         "—" if search.cv_kappa is None else num(search.cv_kappa),
+                         delta=None if search.optimism is None else signed(-search.optimism))
+        render.blocks(list(optimism_blocks(search, lang)))
+        if search.cuts != cuts:
+            st.caption(tr("thresholds.validation_other_cuts"))
+        with st.expander(tr("thresholds.search_heading"), icon=":material/search:"):
+            render.blocks(search_blocks(search, lang)[1:], nested=True)
+
+    # --- every step, for the ratings these cut points give ---------------------------------------
+    st.divider()
+    st.subheader(tr("thresholds.steps_heading"), anchor="steps")
+    st.markdown(tr("thresholds.steps_intro"))
+    cell = widgets.keep_cell(session, result)
+    on_cell = widgets.follow_click(result, movable=False)
+    stats = result.statistics()
+    for step in STEPS:
+        render.step(step, result, stats, cell, before=previous if fresh else None, on_cell=on_cell)
+
+
+cut_points(data, weights)

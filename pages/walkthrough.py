@@ -17,14 +17,18 @@ page_guard()
 
 session = st.session_state
 presenter = frame.presenting()
-st.title(render.page_title("walkthrough"))
-if not presenter:
+if presenter:  # a compact header: the title and the folded ratings on one line
+    head = st.container(key="presenter_head")  # beside the sidebar's button, under the QR's
+    title, fields, _ = head.columns([3, 1.5, 0.3], vertical_alignment="center")
+    title.title(render.page_title("walkthrough"))
+    fields = fields.expander(tr("presenter.ratings"), icon=":material/edit:")
+else:
+    st.title(render.page_title("walkthrough"))
     st.markdown(tr("walkthrough.intro"))
+    fields = st.container()
 
 inputs.apply_table_edits(session)
 outcome = compute.current()
-fields = (st.expander(tr("presenter.ratings"), icon=":material/edit:") if presenter
-          else st.container())
 with fields:
     inputs.text_fields(outcome)
 summary = st.container()
@@ -44,8 +48,8 @@ on_cell = widgets.follow_click(result, movable=movable)
 on_follow = widgets.follow_only(result)
 if presenter:
     step = render.presented_step(session)
-    render.step(step, result, result.statistics(), cell, before=before, on_cell=on_cell,
-                on_follow=on_follow)
+    render.presented(step, result, result.statistics(), cell, before=before, on_cell=on_cell,
+                     on_follow=on_follow)
     render.step_buttons(session, step.number, below=True)
 else:
     st.divider()

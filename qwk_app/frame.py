@@ -123,17 +123,41 @@ _STYLE = """
   display: block; image-rendering: pixelated;
 }
 """
-#: Presenter mode: type large enough for the back of a room, every chart with it.
+#: Presenter mode: type large enough for the back of a room, every chart with it, and one step on
+#: one projected screen (1280 x 720 at 150 %): a thin band at the top holding the large QR code's
+#: button, the title beside the folded ratings, the four numbers on one line, and each matrix as
+#: large as the room the step leaves it (``--qwk-fit-bottom``: from its top down to the buttons
+#: under the step; what is folded, and the other pages, keep the usual limit).
 _PRESENTER_STYLE = """
 html { font-size: 22px; }
-[data-testid="stMain"] { font-size: 1.15rem; }
-[data-testid="stMainBlockContainer"] { max-width: 100%; padding: 3rem 2rem 2rem 2rem; }
-.qwk-chart { font-size: 1.25em; }
-/* A compact header: the projected screen belongs to the step, which starts on the first one. */
-[data-testid="stMain"] h1 { font-size: 1.35rem; padding: 0; }
-[data-testid="stMetric"] [data-testid="stMetricValue"] { font-size: 1.5rem; }
+[data-testid="stMain"] { font-size: 1rem; }
+[data-testid="stHeader"] { background: transparent; }
+[data-testid="stHeader"], [data-testid="stHeader"] * { pointer-events: none; }
+[data-testid="stHeader"] :is(button, a), [data-testid="stHeader"] :is(button, a) * {
+  pointer-events: auto; }
+.st-key-share_qr_large { position: fixed; top: 0.35rem; right: 3.4rem; z-index: 999991;
+  width: auto; }
+.st-key-share_qr_large button { min-height: 0; padding: 0.15rem 0.4rem; }
+.st-key-share_qr_large button [data-testid="stMarkdownContainer"] {
+  position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+[data-testid="stMainBlockContainer"] { max-width: 100%; padding: 2.6rem 1rem 0.4rem 1rem; }
+/* The walkthrough's header rises into the band, beside the sidebar's button. */
+[data-testid="stMainBlockContainer"]:has(.st-key-presenter_head) { padding-top: 0.3rem; }
+.st-key-presenter_head { padding-left: 2rem; }
+[data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] { gap: 0.5rem; }
+[data-testid="stMain"] h1 { font-size: 1.3rem; padding: 0; }
+[data-testid="stMain"] h3 { font-size: 1.25rem; padding: 0.2rem 0 0 0; }
+[data-testid="stMain"] [data-testid="stExpander"] summary { padding-block: 0.3rem; }
+[data-testid="stMetric"] > div { display: flex; flex-wrap: wrap; align-items: baseline;
+  column-gap: 0.5em; }
+[data-testid="stMetric"] [data-testid="stMetricValue"] { font-size: 1.4rem; }
 [data-testid="stMetric"] [data-testid="stMetricLabel"] { min-height: 0; }
-[data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] { gap: 0.6rem; }
+[class*="st-key-present_"] button { min-height: 0; padding-block: 0.25rem; }
+.st-key-presented_step .katex { font-size: 1em; }
+.qwk-chart { font-size: 0.9em; }
+.qwk-cell { height: 1.8em; line-height: 1.8em; }
+.st-key-presented_step .qwk-chart { --qwk-fit-bottom: 3.6rem; }
+.st-key-presented_step [data-testid="stExpander"] .qwk-chart { --qwk-fit-bottom: 0px; }
 """
 
 

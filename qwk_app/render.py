@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 
 import numpy as np
 import pandas as pd
@@ -283,6 +284,79 @@ def step(step: Step, result: Walkthrough, stats: KappaStatistics, cell: Cell, *,
 
 
 # --- presenter mode: one step at a time ---------------------------------------------------------
+
+#: Sentences presenter mode shows beside the formulas with the class's numbers: what introduces
+#: them, kappa and its band, or why kappa is undefined.
+_PLUGGED_NAMES = {"with_your_numbers", "kappa", "band", "undefined"}
+#: The widths of presenter mode's columns (the formula, the same with the class's numbers, the
+#: charts), by how many charts the step draws: two (step 5's O/n and E/n, step 6's num and den)
+#: take the larger share, so that their numbers stay written at a readable size.
+_WIDTHS: dict[int, list[float]] = {0: [1, 1], 1: [1, 1.25, 1.35], 2: [0.78, 1.47, 2]}
+
+
+@dataclass(frozen=True)
+class PresentedParts:
+    """A step's blocks as one projected screen lays them out (:func:`presenter_parts`)."""
+
+    #: The heading and the explanation, across the screen.
+    top: list[Block]
+    #: The formulas in symbols.
+    generic: list[Block]
+    #: The same with the class's numbers (and kappa's value and band).
+    plugged: list[Block]
+    #: The step's charts.
+    charts: list[Block]
+    #: What qualifies the step rather than works it out, folded until the class asks: notes,
+    #: the followed cell's story, caveats, kappa's interval, step 6's where kappa is lost.
+    folded: list[Block]
+
+
+def presenter_parts(shown: Sequence[Block]) -> PresentedParts:
+    """Sort a step's blocks (:meth:`~qwk_explained.present.catalogue.Step.blocks`, in their
+    order: heading, explanation, body, the step's charts, what comes after them) into the parts
+    of :class:`PresentedParts`."""
+    start = next((k for k, block in enumerate(shown) if isinstance(block, Chart)), len(shown))
+    end = start
+    while end < len(shown) and isinstance(shown[end], Chart):
+        end += 1
+    parts = PresentedParts([], [], [], list(shown[start:end]), [])
+    for block in shown[:start]:
+        name = getattr(block, "name", "")
+        if block.role in ("heading", "explanation"):
+            parts.top.append(block)
+        elif isinstance(block, Formula) and block.role == "generic":
+            parts.generic.append(block)
+        elif isinstance(block, Formula) and block.role == "result" or name in _PLUGGED_NAMES:
+            parts.plugged.append(block)
+        else:
+            parts.folded.append(block)
+    parts.folded.extend(shown[end:])
+    return parts
+
+
+def presented(step: Step, result: Walkthrough, stats: KappaStatistics, cell: Cell, *,
+              before: Walkthrough | None = None, on_cell: OnCell = None,
+              on_follow: OnCell = None) -> None:
+    """One step on one projected screen (1280 x 720 at 150 %): the explanation across it, then
+    side by side the formula, the same with the class's numbers and the step's charts (which
+    grow into the room left them); the rest folded under the formula (:func:`presenter_parts`).
+    The step is written once: these are its blocks, laid out."""
+    parts = presenter_parts(step.blocks(result, cell, state.lang(), stats))
+    draw = partial(blocks, cell=cell, before=before, on_cell=on_cell, on_follow=on_follow)
+    with st.container(key="presented_step"):
+        draw(parts.top)
+        columns = st.columns(_WIDTHS[len(parts.charts)], gap="xsmall")
+        with columns[0]:
+            draw(parts.generic)
+            if parts.folded:
+                with st.expander(tr("presenter.more"), icon=":material/unfold_more:"):
+                    draw(parts.folded, nested=True)
+        with columns[1]:
+            draw(parts.plugged)
+        if parts.charts:
+            with columns[2]:
+                draw(parts.charts)
+
 
 def presented_step(session: Session) -> Step:
     """The step presenter mode shows, with previous and next buttons (the room sees one step):

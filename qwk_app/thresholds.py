@@ -25,6 +25,7 @@ import hashlib
 import math
 import re
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 from typing import Any, Literal, get_args
 
 import numpy as np
@@ -43,6 +44,7 @@ from qwk_explained.core.thresholds import (
 )
 from qwk_explained.core.types import Weighting
 from qwk_explained.present.score_chart import ScoreHistograms, score_histograms
+from qwk_explained.present.thresholds import format_cut
 from qwk_explained.teaching.examples import SCORED_EXAMPLE_ITEMS, scored_example
 
 from .state import Session
@@ -105,8 +107,9 @@ class Scored:
     def cut_count(self) -> int:
         return len(self.labels) - 1
 
-    @property
+    @cached_property
     def distinct(self) -> int:
+        """How many different scores (a sort of every score: once per data, not per move)."""
         return len(np.unique(self.scores))
 
     def score_range(self, cuts: tuple[float, ...]) -> tuple[float, float]:
@@ -309,6 +312,13 @@ def slider_options(data: Scored, shown: tuple[float, ...], k: int) -> list[float
     low, high = data.score_range(shown)
     grid = np.round(np.linspace(low, high, SLIDER_STEPS + 1), 6).tolist()
     return sorted({*grid, shown[k]})
+
+
+@lru_cache(maxsize=8 * (SLIDER_STEPS + 2))
+def slider_label(value: float, lang: str) -> str:
+    """A slider position as the language writes it: each slider labels its 401 positions on
+    every move of a cut point, and the grid stays the same while the data do."""
+    return format_cut(value, lang)
 
 
 def folds(session: Session) -> int:

@@ -4,8 +4,9 @@
 // data.kind === "chart": data.html is one chart (qwk_explained/present/charts.py). Hovering or
 // focusing a cell lights up the same cell (data-cell="i,j") in every chart on the page and its
 // two histogram bars; a click on a cell is sent to Python as the trigger "cell" ("i,j"); the
-// full-screen button shows the chart alone; when the numbers no longer fit the width, they are
-// hidden (class qwk-compact) and stay readable in each cell's explanation.
+// full-screen button shows the chart alone; a matrix's type grows or shrinks to the width of its
+// column (fit); when the numbers no longer fit even then, they are hidden (class qwk-compact)
+// and stay readable in each cell's explanation.
 // With data.cuts (the scores chart, qwk_explained/present/score_chart.py), each cut point
 // (class qwk-cut, data-cut=k) can be dragged with a mouse, a pen or a finger, or moved with the
 // arrow keys once focused; where it is let go is sent as the trigger "cut" ("k:value").
@@ -60,30 +61,84 @@ function fillScreen() {
 if (!window.qwkFillScreen) {
   window.qwkFillScreen = true;
   document.addEventListener("fullscreenchange", fillScreen);
-  window.addEventListener("resize", () => { if (document.fullscreenElement) fillScreen(); });
+  // A taller or shorter window changes the room a presented step leaves its charts.
+  window.addEventListener("resize", () => {
+    if (document.fullscreenElement) fillScreen();
+    else document.querySelectorAll(".qwk-root").forEach(fitLater);
+  });
 }
 
 // The charts drawn in one rerun, measured together in the next frame (before it is painted).
 const unfitted = new Set();
+// How far a matrix's type may grow to fill the width of its column (and, up to the height
+// charts.css allows it, --qwk-fit-height), and shrink before its numbers are hidden instead.
+const GROW = 2;
+const SHRINK = 0.75;
 
 function fitLater(root) {
   // Reading a width right after changing the page makes the browser lay the whole page out
-  // there and then; one chart after another, that was a full layout per chart. Queued, the
-  // numbers of every chart are shown, then every width is read (one layout), then the numbers
-  // that do not fit are hidden.
+  // there and then; one chart after another, that was a full layout per chart. Queued, every
+  // matrix is set back to its natural size, then every size is read (one layout), then each
+  // is scaled to its room, or its numbers hidden where even the smallest type does not fit.
   if (!unfitted.size) requestAnimationFrame(fit);
   unfitted.add(root);
 }
 
+function pixels(style, name) {
+  // A length registered by charts.css (@property) reads back in px; a browser without
+  // @property gives the text as written ("70vh"): then no limit is known (0).
+  const value = style.getPropertyValue(name).trim();
+  return value.endsWith("px") ? parseFloat(value) : 0;
+}
+
+function roomBelow(figure) {
+  // Presenter mode (--qwk-fit-bottom): from the chart's top on the page down to the step's
+  // buttons at the screen's bottom; otherwise the height charts.css allows (--qwk-fit-height).
+  const style = getComputedStyle(figure);
+  const bottom = pixels(style, "--qwk-fit-bottom");
+  if (!(bottom > 0)) return pixels(style, "--qwk-fit-height") || Infinity;
+  const main = figure.closest('[data-testid="stMain"]');
+  return window.innerHeight - bottom - figure.getBoundingClientRect().top
+    - (main ? main.scrollTop : 0);
+}
+
 function fit() {
-  const figures = [...unfitted].flatMap((root) => [...root.querySelectorAll(".qwk-matrix")]);
+  const roots = [...unfitted];
   unfitted.clear();
-  for (const figure of figures) figure.classList.remove("qwk-compact");
-  const tooWide = figures.filter((figure) => {
+  const figures = roots
+    .flatMap((root) => [...root.querySelectorAll(".qwk-matrix:not(.qwk-dense)")])
+    .filter((figure) => figure !== document.fullscreenElement);
+  const bars = roots.flatMap((root) => [...root.querySelectorAll(".qwk-bars")])
+    .filter((figure) => figure !== document.fullscreenElement);
+  for (const figure of figures) {
+    figure.classList.remove("qwk-compact");
+    figure.style.removeProperty("--qwk-scale");
+  }
+  for (const figure of bars) figure.querySelector(".qwk-plot").style.height = "";
+  const sizes = figures.map((figure) => {
     const scroll = figure.querySelector(".qwk-scroll");
-    return scroll && scroll.scrollWidth > scroll.clientWidth + 1;
+    const grid = figure.querySelector(".qwk-grid");
+    return { room: 0.98 * scroll.clientWidth, width: Math.max(grid.offsetWidth, 1),
+      height: Math.max(grid.offsetHeight, 1),
+      tall: roomBelow(figure) - (figure.offsetHeight - scroll.offsetHeight) };
   });
-  for (const figure of tooWide) figure.classList.add("qwk-compact");
+  const plots = bars.map((figure) => {
+    const plot = figure.querySelector(".qwk-plot");
+    return pixels(getComputedStyle(figure), "--qwk-fit-bottom") > 0
+      ? roomBelow(figure) - (figure.offsetHeight - plot.offsetHeight) : null;
+  });
+  figures.forEach((figure, k) => {
+    const { room, width, height, tall } = sizes[k];
+    const scale = Math.min(room / width, tall / height, GROW);
+    if (room / width < SHRINK) figure.classList.add("qwk-compact");
+    else figure.style.setProperty("--qwk-scale", Math.max(scale, SHRINK).toFixed(3));
+  });
+  bars.forEach((figure, k) => {
+    // Never so flat that the bars stop telling their heights apart.
+    if (plots[k] !== null) {
+      figure.querySelector(".qwk-plot").style.height = `${Math.max(plots[k], 120)}px`;
+    }
+  });
 }
 
 function drawChart(component, root) {

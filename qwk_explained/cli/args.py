@@ -245,12 +245,17 @@ def build_check_parser(lang: str) -> argparse.ArgumentParser:
     return parser
 
 
+#: The help examples' files, each named in every locale as ``cli.example_file_<key>``.
+EXAMPLE_FILES = ("ratings", "class", "answers", "grades", "scores", "scored",
+                 "compared", "actual", "model_a", "model_b")
+
+
 def example_files(lang: str) -> dict[str, str]:
     """The file names of the help's examples, as a reader of ``lang`` would name them
     (``calificaciones.csv``, ``评分.csv``): a class's JSON Lines, one learner's answers, the
-    ratings, the grades."""
-    return {key: t(lang, f"cli.example_file_{key}")
-            for key in ("ratings", "class", "answers", "grades")}
+    ratings, the grades, a model's scores, ratings with their scores in one file, and a
+    comparison's files (the three columns in one, or the actual ratings and each model's)."""
+    return {key: t(lang, f"cli.example_file_{key}") for key in EXAMPLE_FILES}
 
 
 def metavars(lang: str) -> dict[str, str]:

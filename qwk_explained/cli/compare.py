@@ -33,6 +33,7 @@ from .args import (
     add_confidence_option,
     add_resampling_options,
     add_scale_options,
+    example_files,
     help_text,
     integer_option,
     metavars,
@@ -52,10 +53,12 @@ MODELS: tuple[tuple[Model, str, str], ...] = (("a", "--model-a", "--model-a-file
 
 def build_compare_parser(lang: str) -> argparse.ArgumentParser:
     """The parser of ``qwk-explained compare``, every help text in ``lang``."""
+    files = example_files(lang)
     parser = new_parser(lang, f"{PROG} compare", t(lang, "cli.compare_description"), [
         f'{PROG} compare --actual "4,4,3,1,2" --model-a "4,3,3,1,1" --model-b "4,4,3,2,2"',
-        f"{PROG} compare --actual-file three_columns.csv --resamples 10000 --json",
-        f"{PROG} compare --actual-file truth.csv --model-a-file a.csv --model-b-file b.csv",
+        f"{PROG} compare --actual-file {files['compared']} --resamples 10000 --json",
+        f"{PROG} compare --actual-file {files['actual']} --model-a-file {files['model_a']} "
+        f"--model-b-file {files['model_b']} --lang {lang}",
     ])
     group = parser.add_argument_group(OPTIONS_TITLE)
     metavar = metavars(lang)

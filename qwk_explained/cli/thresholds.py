@@ -34,6 +34,7 @@ from .args import (
     OPTIONS_TITLE,
     PROG,
     add_common_options,
+    example_files,
     help_text,
     metavars,
     new_parser,
@@ -48,10 +49,12 @@ COMMAND = "thresholds"
 
 def build_thresholds_parser(lang: str) -> argparse.ArgumentParser:
     """The parser of ``qwk-explained thresholds``, every help text in ``lang``."""
+    files = example_files(lang)
     parser = new_parser(lang, f"{PROG} {COMMAND}", t(lang, "cli.thresholds_description"), [
         f'{PROG} {COMMAND} --actual "0,1,1,2,3,3" --scores "0.4,1.2,0.9,2.2,2.6,3.1" --folds 0',
-        f"{PROG} {COMMAND} --actual-file ratings_and_scores.csv --json",
-        f"{PROG} {COMMAND} --actual-file actual.csv --scores-file oof.csv --folds 10 --seed 7",
+        f"{PROG} {COMMAND} --actual-file {files['scored']} --json",
+        f"{PROG} {COMMAND} --actual-file {files['ratings']} --scores-file {files['scores']} "
+        f"--folds 10 --seed 7 --lang {lang}",
     ])
     group = parser.add_argument_group(OPTIONS_TITLE)
     metavar = metavars(lang)

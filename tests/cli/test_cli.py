@@ -23,6 +23,7 @@ import pytest
 from qwk_explained import cli
 from qwk_explained._version import checkout_version
 from qwk_explained.cli import core as cli_core
+from qwk_explained.cli.args import EXAMPLE_FILES
 from qwk_explained.cli.json_output import JSON_KEYS
 from qwk_explained.cli.output import write
 from qwk_explained.core.errors import InputError
@@ -473,21 +474,25 @@ def test_help_is_translated(lang: str, capsys: pytest.CaptureFixture[str]) -> No
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("command", [[], ["check"]])
+@pytest.mark.parametrize(("command", "shown"), [
+    ([], ("ratings", "class")), (["check"], ("class", "answers", "grades")),
+    (["thresholds"], ("ratings", "scores", "scored")),
+    (["compare"], ("compared", "actual", "model_a", "model_b"))])
 def test_help_examples_speak_the_readers_language(
-        lang: str, command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+        lang: str, command: list[str], shown: tuple[str, ...],
+        capsys: pytest.CaptureFixture[str]) -> None:
     """Reviews es M9, tr M1, zh 38: the Chinese help showed `--lang es` and `ratings.csv`. Each
-    help's examples ask for its own language and use the file names of its locale file."""
+    help's examples ask for its own language and use the file names of its locale file (the
+    thresholds and compare helps' too: they named `ratings_and_scores.csv` and `truth.csv` in
+    every language)."""
     status, out, _ = run([*command, "--help", "--lang", lang], capsys)
     assert status == 0
     examples = out.split(t(lang, "cli.help_examples"), 1)[1]
     asked = set(re.findall(r"--lang (\w+)", examples))
     assert asked == {lang}, asked
-    files = {key: t(lang, f"cli.example_file_{key}")
-             for key in ("ratings", "class", "answers", "grades")}
+    files = {key: t(lang, f"cli.example_file_{key}") for key in EXAMPLE_FILES}
     used = set(re.findall(r"\S+\.(?:csv|jsonl|json)\b", examples))
-    assert used == ({files["ratings"], files["class"]} if not command
-                    else {files["class"], files["answers"], files["grades"]}), used
+    assert used == {files[key] for key in shown}, used
     others = {t(other, f"cli.example_file_{key}") for other in LANGUAGES if other != lang
               for key in files}
     assert not used & others
