@@ -29,7 +29,7 @@ import streamlit as st
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import LANGUAGES
 
-from . import ROOT, charts, links, memory, state, weights_editor, wire
+from . import ROOT, charts, compute, links, memory, state, weights_editor, wire
 from .text import show_error, tr
 
 wire.install()  # widget values no browser sends read as no value, before any session runs
@@ -367,8 +367,16 @@ def public_base() -> links.Base:
         opened=st.context.url)
 
 
+@compute.cached
 def qr_png(link: str, scale: int = 6) -> bytes | None:
-    """The link as a QR code (PNG), or ``None`` when it is too long for one."""
+    """The link as a QR code (PNG), or ``None`` when it is too long for one.
+
+    Drawn once per link, for every session (:func:`compute.cached`): choosing the best of the
+    eight masks is pure Python and costs about 50 ms for a link with 200 ratings, half of the
+    walkthrough's whole rerun, and the share box draws the QR code on every rerun of every page:
+    thirty students opening the teacher's link, a setting switched back, an undo, a rerun that
+    changes nothing the link holds draw a QR code already drawn.
+    """
     import segno  # only where a QR code is drawn
 
     try:
