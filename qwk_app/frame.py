@@ -323,12 +323,14 @@ def share_link(url_path: str) -> tuple[str, bool]:
     Streamlit's ``browser.serverAddress``, then the address this page was opened with), the
     page's path and the state in the address bar, less what is the teacher's own (presenter
     mode) or a secret of this browser's (:data:`PRIVATE_PARAMS`: a class's teacher key, a
-    student's token).
+    student's token). The vectors go the short way (:func:`state.vector_params`), so the QR code
+    has coarse modules a phone reads from the back of a room.
     """
     base = public_base()
     path = _slug(url_path)
     params = {k: v for k, v in st.query_params.to_dict().items()
-              if k not in PRIVATE_PARAMS}
+              if k not in (*PRIVATE_PARAMS, *state.VECTOR_PARAMS)}
+    params.update(state.vector_params(st.session_state, short=True))
     page = "" if path == DEFAULT_PAGE else path
     return f"{base.url}/{page}?{urlencode(params, safe=',;')}", base.reachable
 
