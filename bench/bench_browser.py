@@ -44,23 +44,24 @@ import tempfile
 import textwrap
 import time
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from qwk_app.server import serving  # noqa: E402
+from qwk_app.server import Server, serving  # noqa: E402
 from qwk_explained.present.i18n import t  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-VIEWPORT = {"width": 1280, "height": 800}
+VIEWPORT: ViewportSize = {"width": 1280, "height": 800}
 TIMEOUT_MS = 120_000
 #: The two actual vectors an edit alternates between (one rating differs), and the predicted one.
 ACTUALS = ("4,4,3,4,4,4,1,1,2,1", "4,4,3,4,4,4,1,1,2,2")
@@ -175,10 +176,33 @@ PROBE_JS = """
 """.replace("DRAWN", DRAWN_JS.strip())
 
 
-# --- servers --------------------------------------------------------------------------------------
+# --- the browser and the servers ------------------------------------------------------------------
 
 #: How ``make run`` starts the app: through the warm-up launcher.
 APP_COMMAND = (sys.executable, "-m", "qwk_app.launch")
+
+
+@contextmanager
+def chromium(prefix: str) -> Iterator[tuple[Browser, Path]]:
+    """Debian's Chromium (headless) and a temporary folder for the servers' logs, both gone when
+    the block ends, however it ends."""
+    with tempfile.TemporaryDirectory(prefix=prefix) as folder, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        try:
+            yield browser, Path(folder)
+        finally:
+            browser.close()
+
+
+def serve_app(logs: Path, log: str = "app.log") -> AbstractContextManager[Server]:
+    """The real app, started as ``make run`` starts it, its output in ``logs / log``."""
+    return serving(command=APP_COMMAND, log=logs / log, timeout=120)
+
+
+def new_page(browser: Browser) -> Page:
+    """A page in a fresh browser context (no cookies, no cache), at the benches' viewport, in
+    English; closing ``page.context`` closes both."""
+    return browser.new_context(viewport=VIEWPORT, locale="en-US").new_page()
 
 
 # --- measurements ---------------------------------------------------------------------------------
@@ -332,25 +356,25 @@ def measure_edits(pages: dict[str, Page], repeats: int, live: bool, figures: Fig
                 page.wait_for_function(DRAWN_JS, timeout=TIMEOUT_MS)
 
 
-def measure_loads(browser: Any, urls: dict[str, str], repeats: int, figures: Figures) -> None:
+def measure_loads(browser: Browser, urls: dict[str, str], repeats: int, figures: Figures) -> None:
     for _ in range(repeats):
         for name, url in urls.items():
-            context = browser.new_context(viewport=VIEWPORT, locale="en-US")
+            page = new_page(browser)
             try:
-                figures.add(f"{name} first load (warm server)", open_page(context.new_page(), url))
+                figures.add(f"{name} first load (warm server)", open_page(page, url))
             finally:
-                context.close()
+                page.context.close()
 
 
-def measure_cold(browser: Any, repeats: int, logs: Path, figures: Figures) -> None:
+def measure_cold(browser: Browser, repeats: int, logs: Path, figures: Figures) -> None:
     for _ in range(repeats):
-        with serving(command=APP_COMMAND, log=logs / "cold.log", timeout=120) as server:
+        with serve_app(logs, "cold.log") as server:
             health = (time.perf_counter() - server.started) * 1000
-            context = browser.new_context(viewport=VIEWPORT, locale="en-US")
+            page = new_page(browser)
             try:
-                load = open_page(context.new_page(), f"{server.url}/?lang=en")
+                load = open_page(page, f"{server.url}/?lang=en")
             finally:
-                context.close()
+                page.context.close()
             figures.add("walkthrough server start->health", health)
             figures.add("walkthrough first load (cold server)", load)
 
@@ -363,7 +387,7 @@ def _script_name(url: str) -> str:
     return base.split(".", 1)[0] if base else "(native)"
 
 
-def profile_edit(browser: Any, page: Page, what: str,
+def profile_edit(browser: Browser, page: Page, what: str,
                  action: Callable[[], dict[str, Any]]) -> None:
     """Record one edit (``action``) with the sampling profiler and the performance trace; print
     a breakdown."""
@@ -441,37 +465,29 @@ def main() -> int:
                         help="also profile one walkthrough edit and print where the time goes")
     args = parser.parse_args()
     figures = Figures()
-    with tempfile.TemporaryDirectory(prefix="qwk-bench-browser-") as folder, \
-            sync_playwright() as playwright:
-        logs = Path(folder)
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
-        try:
-            with serving(command=APP_COMMAND, log=logs / "app.log", timeout=120) as app:
-                context = browser.new_context(viewport=VIEWPORT, locale="en-US")
-                walk = context.new_page()
-                app_url = f"{app.url}/?lang=en&actual={ACTUALS[0]}&predicted={PREDICTED}"
+    with chromium("qwk-bench-browser-") as (browser, logs):
+        with serve_app(logs) as app:
+            walk = new_page(browser)
+            app_url = f"{app.url}/?lang=en&actual={ACTUALS[0]}&predicted={PREDICTED}"
+            open_page(walk, app_url)
+            kind = input_kind(walk)
+            script = logs / "baseline.py"
+            script.write_text(baseline_script(kind))
+            command = [sys.executable, "-m", "streamlit", "run", str(script)]
+            with serving(command=command, log=logs / "baseline.log", timeout=120) as base:
+                bare = new_page(browser)
+                open_page(bare, base.url)
+                pages = {"walkthrough": walk, "baseline": bare}
+                measure_edits(pages, args.repeats, kind == "text_input", figures)
+                measure_loads(browser, {"walkthrough": app_url, "baseline": base.url},
+                              args.repeats, figures)
+                bare.context.close()
+            if args.profile:
                 open_page(walk, app_url)
-                kind = input_kind(walk)
-                script = logs / "baseline.py"
-                script.write_text(baseline_script(kind))
-                command = [sys.executable, "-m", "streamlit", "run", str(script)]
-                with serving(command=command, log=logs / "baseline.log", timeout=120) as base:
-                    bare_context = browser.new_context(viewport=VIEWPORT, locale="en-US")
-                    bare = bare_context.new_page()
-                    open_page(bare, base.url)
-                    pages = {"walkthrough": walk, "baseline": bare}
-                    measure_edits(pages, args.repeats, kind == "text_input", figures)
-                    measure_loads(browser, {"walkthrough": app_url, "baseline": base.url},
-                                  args.repeats, figures)
-                    bare_context.close()
-                if args.profile:
-                    open_page(walk, app_url)
-                    profile_edit(browser, walk, "walkthrough edit", lambda: edit(walk, ACTUALS[1]))
-                    profile_edit(browser, walk, "walkthrough added item", lambda: add_item(walk))
-                context.close()
-            measure_cold(browser, args.cold, logs, figures)
-        finally:
-            browser.close()
+                profile_edit(browser, walk, "walkthrough edit", lambda: edit(walk, ACTUALS[1]))
+                profile_edit(browser, walk, "walkthrough added item", lambda: add_item(walk))
+            walk.context.close()
+        measure_cold(browser, args.cold, logs, figures)
     report(figures, args.repeats, args.cold)
     return 0
 

@@ -27,27 +27,25 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.bench_browser import (  # noqa: E402
-    APP_COMMAND,
     BUSY_METRICS,
-    CHROMIUM,
     DRAWN_JS,
-    LAUNCH_ARGS,
     TIMEOUT_MS,
     VIEWPORT,
     Figures,
     busy,
+    chromium,
+    new_page,
     profile_edit,
+    serve_app,
 )
-from qwk_app.server import serving  # noqa: E402
 from qwk_explained.present.i18n import t  # noqa: E402
 
 SIZES = (200, 100_000)
@@ -160,34 +158,27 @@ def main() -> int:
                         help="also profile one move at n = 100,000 and print where the time goes")
     args = parser.parse_args()
     figures = Figures()
-    with tempfile.TemporaryDirectory(prefix="qwk-bench-thresholds-") as folder, \
-            sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
-        try:
-            with serving(command=APP_COMMAND, log=Path(folder) / "app.log", timeout=120) as app:
-                pages: dict[int, Page] = {}
-                for size in SIZES:
-                    context = browser.new_context(viewport=VIEWPORT, locale="en-US")
-                    pages[size] = context.new_page()
-                    open_size(pages[size], f"{app.url}/thresholds?lang=en", size)
-                for page in pages.values():  # one unmeasured move each: fresh elements drawn
-                    move(page, "ArrowRight")
-                    move(page, "ArrowLeft")
-                for k in range(args.repeats):
-                    for size, page in pages.items():
-                        times = move(page, "ArrowRight" if k % 2 == 0 else "ArrowLeft")
-                        if times["kappa"] is not None:
-                            figures.add(f"{size} move->kappa", times["kappa"])
-                        for name, value in times.items():
-                            if name != "kappa" and value is not None:
-                                label = "move->settled" if name == "idle" else f"main thread {name}"
-                                figures.add(f"{size} {label}", value)
-                if args.profile:
-                    large = pages[SIZES[-1]]
-                    profile_edit(browser, large, "move of a cut point",
-                                 lambda: move(large, "ArrowRight"))
-        finally:
-            browser.close()
+    with chromium("qwk-bench-thresholds-") as (browser, logs), serve_app(logs) as app:
+        pages: dict[int, Page] = {}
+        for size in SIZES:
+            pages[size] = new_page(browser)
+            open_size(pages[size], f"{app.url}/thresholds?lang=en", size)
+        for page in pages.values():  # one unmeasured move each: fresh elements drawn
+            move(page, "ArrowRight")
+            move(page, "ArrowLeft")
+        for k in range(args.repeats):
+            for size, page in pages.items():
+                times = move(page, "ArrowRight" if k % 2 == 0 else "ArrowLeft")
+                if times["kappa"] is not None:
+                    figures.add(f"{size} move->kappa", times["kappa"])
+                for name, value in times.items():
+                    if name != "kappa" and value is not None:
+                        label = "move->settled" if name == "idle" else f"main thread {name}"
+                        figures.add(f"{size} {label}", value)
+        if args.profile:
+            large = pages[SIZES[-1]]
+            profile_edit(browser, large, "move of a cut point",
+                         lambda: move(large, "ArrowRight"))
     report(figures, args.repeats)
     return 0
 

@@ -19,17 +19,20 @@ its language). It samples the server's memory (RSS of the process and its childr
 With ``--upload-mb M``, one more session opens the upload tab and uploads an M MB CSV as the class
 starts editing (upload URL, multipart PUT with the XSRF cookie and header, then the uploader's new
 state, as a browser does); its own wait is printed apart, its cost shows in the class's times.
-With ``--paste-items P``, one more session pastes ``--pastes`` distinct pairs of vectors of P
-ratings into the two rating fields while the class edits (a long paste, as a browser sends it);
-likewise printed apart.
+With ``--paste-items P``, one more session, in a process of its own as a browser is, pastes
+``--pastes`` distinct pairs of vectors of P ratings into the two rating fields while the class
+edits (a long paste, as a browser sends it); likewise printed apart. With either, the class first
+runs alone on a fresh server, then with that session on another (``--rounds`` times), and the
+class's edit p50/p95/max are printed side by side with their ratio: what the session costs the
+others, measured in one invocation so that the machine's load drifts as little as possible.
 
 Prints p50/p95/max, errors, cross-talk, peak memory and PASS/FAIL against the classroom goal
 (30 sessions x 5 edits, edit p95 < 2 s, zero errors). Loopback only; bounded by a global timeout;
 the server is stopped by its pid whatever happens.
 
 Usage, from the checkout: ``python -m bench.load_classroom [--sessions 30] [--edits 5]
-[--items 200] [--think 0] [--upload-mb 0] [--paste-items 0] [--pastes 3]``; a live class with a
-teacher's view and K servers:
+[--items 200] [--think 0] [--upload-mb 0] [--paste-items 0] [--pastes 3] [--rounds 1]``;
+a live class with a teacher's view and K servers:
 ``python -m bench.load_classroom --class --students 100 --servers 1 3``
 (:mod:`bench.classroom_load`).
 Like a browser, the client sends with each rerun the state of every text area, select box and
@@ -40,6 +43,7 @@ student typed), not only the widget that changed.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import random
 import statistics
@@ -48,6 +52,8 @@ import threading
 import time
 import urllib.request
 from dataclasses import dataclass, field
+from multiprocessing.queues import Queue
+from multiprocessing.synchronize import Event
 from urllib.parse import parse_qs, urlencode
 
 import numpy as np
@@ -59,6 +65,7 @@ from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.Common_pb2 import FileUploaderState
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
+from qwk_app.compute import TYPED_MAX_CHARS, TYPED_MAX_RATINGS
 from qwk_app.server import HOST, serving
 from qwk_explained import walkthrough
 from qwk_explained.present.i18n import t
@@ -526,34 +533,69 @@ def paste_texts(items: int, pastes: int) -> list[tuple[str, str, dict[str, str]]
     return [(text(a), text(p), shown_metrics(walkthrough(a, p), "en")) for a, p in pairs]
 
 
-def paster(port: int, texts: list[tuple[str, str, dict[str, str]]], outcome: Outcome,
-           start: threading.Barrier, timeout: float) -> None:
-    """One more session, in the middle of the class: pastes long vectors into both rating fields,
-    one pair after the other, as the others edit. Its own waits are counted apart; what they
-    cost the others shows in their edit times. (The texts are made before the class starts.)"""
+def paster(port: int, items: int, pastes: int, ready: Event, go: Event, results: Queue,
+           timeout: float) -> None:
+    """One more session, in a process of its own as a browser is: opens the app, says it is
+    ready, and once told the class is editing pastes ``pastes`` distinct pairs of long vectors
+    into both rating fields, one pair after the other. Puts its waits, problems and cross-talk
+    in ``results``. (In the class's process, building and masking a 12 MB message took the
+    class's client from its sessions and counted against the server. The texts are made before
+    it says it is ready.)"""
+    seconds: list[float] = []
+    problems: list[str] = []
+    talk: list[str] = []
     browser = None
     try:
+        texts = paste_texts(items, pastes)
         browser = Browser(port, timeout)
         view = browser.rerun("lang=en", timeout=timeout)
-        try:
-            start.wait(timeout=timeout)
-        except threading.BrokenBarrierError:
-            pass
-        time.sleep(0.5)  # the class has opened its links and is editing
+        ready.set()
+        if go.wait(timeout=timeout):
+            time.sleep(0.5)  # the class has opened its links and is editing
         for k, (actual, predicted, expected) in enumerate(texts):
             ids = view.widget_ids
             view = browser.rerun(widgets={ids[EDITED_KEY]: actual,
                                           ids["predicted_input"]: predicted},
                                  timeout=max(timeout, 120))
-            with outcome.lock:
-                outcome.paste_seconds.append(view.seconds)
-                outcome.errors.extend(f"paste {k}: {p}" for p in view.problems)
-                outcome.cross_talk.extend(metric_differences(f"paste {k}", expected, view))
+            seconds.append(view.seconds)
+            problems.extend(f"paste {k}: {p}" for p in view.problems)
+            talk.extend(metric_differences(f"paste {k}", expected, view))
+    except Exception as error:  # noqa: BLE001 - counted like any other failure
+        problems.append(f"paste: {type(error).__name__}: {error}")
+    finally:
+        ready.set()
+        if browser is not None:
+            browser.close()
+        results.put((seconds, problems, talk))
+
+
+def paste_alongside(port: int, items: int, pastes: int, outcome: Outcome,
+                    start: threading.Barrier, timeout: float, deadline: float) -> None:
+    """Runs :func:`paster` in its own process, joins the class's start with it, and records
+    what it reports in ``outcome``."""
+    context = multiprocessing.get_context("spawn")
+    ready, go, results = context.Event(), context.Event(), context.Queue()
+    process = context.Process(target=paster, daemon=True,
+                              args=(port, items, pastes, ready, go, results, timeout))
+    process.start()
+    try:
+        ready.wait(timeout=max(timeout, 120))
+        try:
+            start.wait(timeout=timeout)
+        except threading.BrokenBarrierError:
+            pass
+        go.set()
+        seconds, problems, talk = results.get(timeout=max(1.0, deadline - time.perf_counter()))
+        with outcome.lock:
+            outcome.paste_seconds.extend(seconds)
+            outcome.errors.extend(problems)
+            outcome.cross_talk.extend(talk)
     except Exception as error:  # noqa: BLE001 - counted like any other failure
         outcome.error(f"paste: {type(error).__name__}: {error}")
     finally:
-        if browser is not None:
-            browser.close()
+        process.join(timeout=5)
+        if process.is_alive():
+            process.kill()
 
 
 @dataclass
@@ -593,15 +635,20 @@ class Report:
                 and self.sessions >= GOAL_SESSIONS and self.edits >= GOAL_EDITS
                 and self.edit_p95 < GOAL_P95_SECONDS)
 
+    def extra(self) -> str:
+        """The extra session's work, in words (empty when there was none)."""
+        return ", ".join(
+            ([f"one {self.upload_mb:g} MB CSV uploaded"] if self.upload_mb else [])
+            + ([f"{self.pastes} pastes of {self.paste_items:,} ratings a field"]
+               if self.paste_items else []))
+
     def table(self) -> str:
         lines = [
             f"Classroom load: {self.sessions} sessions x {self.edits} edits, "
             f"{self.items}-{self.items + self.sessions - 1} items each, think time "
             f"{self.think:g} s, {os.cpu_count()} CPU cores (load average {self.load_before:.1f} "
             f"before the run), streamlit {streamlit.__version__}"
-            + (f", one {self.upload_mb:g} MB CSV uploaded meanwhile" if self.upload_mb else "")
-            + (f", {self.pastes} pastes of {self.paste_items:,} ratings a field meanwhile"
-               if self.paste_items else ""),
+            + (f", {self.extra()} meanwhile" if self.upload_mb or self.paste_items else ""),
             f"{'':<22}{'count':>6}{'p50':>9}{'p95':>9}{'max':>9}",
         ]
         rows = [("open shared link", self.load_seconds), ("edit -> rerun done", self.edit_seconds)]
@@ -662,8 +709,7 @@ def run_load(sessions: int = GOAL_SESSIONS, edits: int = GOAL_EDITS, items: int 
         idle = sampler.rss()
         sampler.start()
         deadline = time.perf_counter() + global_timeout
-        texts = paste_texts(paste_items, pastes) if paste_items else []
-        start = threading.Barrier(sessions + (1 if upload_mb else 0) + (1 if texts else 0))
+        start = threading.Barrier(sessions + (1 if upload_mb else 0) + (1 if paste_items else 0))
         threads = [threading.Thread(target=student, daemon=True,
                                     args=(bound, plan, outcome, start, timeout, deadline, think))
                    for plan in plans]
@@ -671,9 +717,10 @@ def run_load(sessions: int = GOAL_SESSIONS, edits: int = GOAL_EDITS, items: int 
             data, expected = upload_csv(upload_mb)
             threads.append(threading.Thread(target=uploader, daemon=True,
                                             args=(bound, data, expected, outcome, start, timeout)))
-        if texts:
-            threads.append(threading.Thread(target=paster, daemon=True,
-                                            args=(bound, texts, outcome, start, timeout)))
+        if paste_items:
+            threads.append(threading.Thread(target=paste_alongside, daemon=True,
+                                            args=(bound, paste_items, pastes, outcome, start,
+                                                  timeout, deadline)))
         for thread in threads:
             thread.start()
         for thread in threads:
@@ -712,22 +759,53 @@ def main(argv: list[str] | None = None) -> int:
                              "starts editing (the app accepts up to 20)")
     parser.add_argument("--paste-items", type=int, default=0,
                         help="one more session pastes vectors of this many ratings into both "
-                             "fields while the class edits (0: none)")
+                             f"fields while the class edits (0: none; at most {TYPED_MAX_RATINGS:,}"
+                             f", what a field of {TYPED_MAX_CHARS:,} characters holds)")
     parser.add_argument("--pastes", type=int, default=3, help="how many pastes it makes")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="with --upload-mb or --paste-items: how many times the class runs "
+                             "alone, then with that session, one after the other")
     args = parser.parse_args(argv)
     if not (1 <= args.sessions <= 500 and 0 <= args.edits <= 100 and 2 <= args.items <= 100_000
-            and 0 <= args.upload_mb <= 19.5 and 0 <= args.paste_items <= 2_000_000
-            and 1 <= args.pastes <= 20):
-        parser.error("sessions 1..500, edits 0..100, items 2..100000, upload-mb 0..19.5, "
-                     "paste-items 0..2000000 (a rating field takes 6,000,000 characters), "
-                     "pastes 1..20")
-    report = run_load(args.sessions, args.edits, args.items, think=args.think,
-                      timeout=args.timeout, global_timeout=args.global_timeout,
-                      warmup=not args.no_warmup, upload_mb=args.upload_mb,
-                      paste_items=args.paste_items, pastes=args.pastes)
-    print(report.table())
-    return 0 if report.passed else 1
+            and 0 <= args.upload_mb <= 19.5 and 0 <= args.paste_items <= TYPED_MAX_RATINGS
+            and 1 <= args.pastes <= 20 and 1 <= args.rounds <= 10):
+        parser.error(f"sessions 1..500, edits 0..100, items 2..100000, upload-mb 0..19.5, "
+                     f"paste-items 0..{TYPED_MAX_RATINGS} (a rating field takes "
+                     f"{TYPED_MAX_CHARS:,} characters), pastes 1..20, rounds 1..10")
+    options = {"think": args.think, "timeout": args.timeout,
+               "global_timeout": args.global_timeout, "warmup": not args.no_warmup}
+    shape = (args.sessions, args.edits, args.items)
+    extra = {"upload_mb": args.upload_mb, "paste_items": args.paste_items,
+             "pastes": args.pastes}
+    alone: list[Report] = []
+    joined: list[Report] = []
+    for _ in range(args.rounds if args.upload_mb or args.paste_items else 1):
+        if args.upload_mb or args.paste_items:
+            alone.append(run_load(*shape, **options))
+            print(alone[-1].table(), end="\n\n", flush=True)
+        joined.append(run_load(*shape, **options, **extra))  # type: ignore[arg-type]
+        print(joined[-1].table(), end="\n\n", flush=True)
+    if alone:
+        print(side_by_side(alone, joined))
+    return 0 if all(report.passed for report in joined) else 1
 
+
+def side_by_side(alone: list[Report], joined: list[Report]) -> str:
+    """The class's edit times without and with the extra session (upload or paste), from runs
+    made one after the other in the same invocation, and their ratio: what that session costs
+    the others, robust to the machine's load drifting between invocations."""
+    what = joined[0].extra()
+    before = [s for report in alone for s in report.edit_seconds]
+    after = [s for report in joined for s in report.edit_seconds]
+    lines = [f"the class's edits, alone and while {what} ({len(alone)} round(s), load average "
+             f"{', '.join(f'{r.load_before:.1f}' for r in (*alone, *joined))} before each run):",
+             f"{'':<10}{'alone':>9}{'with':>9}{'ratio':>8}"]
+    for q in (50, 95):
+        a, b = percentile(before, q), percentile(after, q)
+        lines.append(f"{'edit p' + str(q):<10}{a:>8.3f}s{b:>8.3f}s{b / a:>8.2f}")
+    a, b = max(before, default=float("nan")), max(after, default=float("nan"))
+    lines.append(f"{'edit max':<10}{a:>8.3f}s{b:>8.3f}s{b / a:>8.2f}")
+    return "\n".join(lines)
 
 if __name__ == "__main__":
     sys.exit(main())

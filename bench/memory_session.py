@@ -16,7 +16,7 @@ student opening the app and leaving): Streamlit drops a disconnected session who
 only when another session's connection closes, and the app frees what it dropped within a
 minute. Prints the RSS at each stage side by side with the baseline.
 
-Usage, from the checkout: ``python -m bench.memory_session [--pastes 12] [--paste-items 2000000]
+Usage, from the checkout: ``python -m bench.memory_session [--pastes 12] [--paste-items N]
 [--uploads 4] [--upload-mb 19] [--ttl 120]``
 """
 
@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 import psutil
 
 from bench.load_classroom import Browser, metric_differences, shown_metrics, text, upload_csv
+from qwk_app.compute import TYPED_MAX_CHARS, TYPED_MAX_RATINGS
 from qwk_app.server import serving
 from qwk_explained import walkthrough
 from qwk_explained.present.i18n import t
@@ -161,15 +162,18 @@ def table(stages: Stages, ttl: int | None) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pastes", type=int, default=12, help="distinct pastes (pairs)")
-    parser.add_argument("--paste-items", type=int, default=2_000_000, help="ratings per paste")
+    parser.add_argument("--paste-items", type=int, default=TYPED_MAX_RATINGS,
+                        help="ratings per paste (default and most: what a rating field of "
+                             f"{TYPED_MAX_CHARS:,} characters holds)")
     parser.add_argument("--uploads", type=int, default=4, help="distinct uploads")
     parser.add_argument("--upload-mb", type=float, default=19.0, help="size of each upload")
     parser.add_argument("--ttl", type=int, default=None,
                         help="server.disconnectedSessionTTL in seconds (Streamlit's default: 120)")
     args = parser.parse_args(argv)
-    if not (0 <= args.pastes <= 100 and 2 <= args.paste_items <= 3_000_000
+    if not (0 <= args.pastes <= 100 and 2 <= args.paste_items <= TYPED_MAX_RATINGS
             and 0 <= args.uploads <= 20 and 0 < args.upload_mb <= 19.5):
-        parser.error("pastes 0..100, paste-items 2..3000000, uploads 0..20, upload-mb 0..19.5")
+        parser.error(f"pastes 0..100, paste-items 2..{TYPED_MAX_RATINGS}, uploads 0..20, "
+                     "upload-mb 0..19.5")
     stages = run(args.pastes, args.paste_items, args.uploads, args.upload_mb, args.ttl)
     print(table(stages, args.ttl))
     return 1 if stages.errors else 0

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import pandas as pd
 import streamlit as st
 
-from qwk_app import checker, compute, inputs, render, state
+from qwk_app import answer_grid, checker, compute, inputs, render, state
 from qwk_app.frame import page_guard
 from qwk_app.text import escape_markdown, num, show_error, tr
 from qwk_explained.core.steps import Walkthrough
@@ -30,10 +29,6 @@ page_guard()
 STEP_GRIDS: dict[StepSlug, tuple[checker.Grid, ...]] = {
     "observed": ("observed",), "weights": ("weights",), "histograms": ("histograms",),
     "expected": ("expected",), "normalization": ("observed_norm", "expected_norm")}
-#: Colours of the marks (text on a light background, readable on a projector).
-MARK_STYLE = {"✓": "background-color: #d7f5dd", "≈": "background-color: #e3f2d0",
-              "±": "background-color: #e3ecf7",
-              "✗": "background-color: #fbd9d7", "?": "background-color: #fdf0c8"}
 
 
 def _data() -> checker.Data:
@@ -71,35 +66,24 @@ def _data() -> checker.Data:
 
 
 def _grid(grid: checker.Grid, result: Walkthrough, checked: Sequence[CheckedAnswer]) -> None:
-    """One editable grid beside its marks, a paste box, and what is said about its values."""
+    """One grid of fields with the marks in its cells, a paste box, and what is said about its
+    values."""
     session = st.session_state
     lang = state.lang()
     labels = [int(x) for x in result.labels]
     names = [feedback.label(lang, label) for label in labels]
-    if grid in checker.GRID_ROWS:
-        index = [tr("steps.actual_name"), tr("steps.predicted_name")]
-    else:
-        index = names
-    st.markdown(f"**{tr(f'checker.grid.{grid}')}**")
-    st.caption(tr("checker.grid_help_histograms" if grid in checker.GRID_ROWS
-                  else "checker.grid_help_matrix"))
-    editor, shown = st.columns([3, 2])
-
-    def draw() -> None:
-        key, rows = checker.editor_rows(session, grid, labels)
-        frame = pd.DataFrame(rows, index=index, columns=[str(label) for label in labels],
-                             dtype=object)
-        editor.data_editor(frame, key=key, num_rows="fixed",
-                           column_config={str(label): st.column_config.TextColumn(name)
-                                          for label, name in zip(labels, names, strict=True)})
-
-    checker.editor(grid).guarded(session, draw)
-    marks = pd.DataFrame(checker.marks(grid, labels, checked), index=index, columns=names)
-    # Said above the marks: stacked under the editor on a phone, an unlabelled grid of the same
-    # shape looks like a second place to type.
-    shown.caption(tr("checker.marks_heading"))
-    shown.dataframe(marks.style.map(lambda mark: MARK_STYLE.get(mark, "")))
-    shown.caption(tr("checker.marks_legend"))
+    histograms = grid in checker.GRID_ROWS
+    title = tr(f"checker.grid.{grid}")
+    st.markdown(f"**{title}**")
+    st.caption(tr("checker.grid_help_histograms" if histograms else "checker.grid_help_matrix"))
+    key, rows = checker.editor_rows(session, grid, labels)
+    answer_grid.draw(key=key, title=title, columns=[str(label) for label in labels], rows=rows,
+                     cells=checker.cell_rows(session, grid, labels),
+                     row_names=[tr("steps.actual_name"), tr("steps.predicted_name")]
+                     if histograms else names, column_names=names,
+                     marks=checker.marks(grid, labels, checked), histograms=histograms)
+    if checker.in_grid(grid, checked):
+        st.caption(tr("checker.marks_legend"))
     with st.expander(tr("checker.paste_heading"), icon=":material/content_paste:"):
         st.text_area(tr("checker.paste_label"), key=checker.paste_key(grid),
                      help=tr("checker.paste_help"), height=100)

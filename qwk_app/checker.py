@@ -9,8 +9,9 @@ a plain dict in the tests), so the page survives a language switch, another page
   so a value stays with its ratings when the table changes size;
 - ``checker_answer_<quantity>`` for num, den and kappa.
 
-A grid is drawn by a data editor (:class:`qwk_app.editor.Editor` ``checker_grid_<grid>``) that
-reports its edits relative to the rows it was drawn from; :func:`take_edits` replays them onto the
+A grid is drawn as text fields (:mod:`qwk_app.answer_grid`, widget
+:class:`qwk_app.editor.Editor` ``checker_grid_<grid>``) that report their edits as a data editor
+does, relative to the rows they were drawn from; :func:`take_edits` replays them onto the
 cells at the start of every run, and :func:`paste`, :func:`clear` or a change of scale draws a
 fresh editor from the cells.
 """
@@ -148,7 +149,8 @@ def _cell_key(grid: Grid, row: str, column: str) -> str:
     return f"{row}:{column}" if grid in GRID_ROWS else f"{row},{column}"
 
 
-def _cell_rows(session: Session, grid: Grid, labels: list[int]) -> list[list[str]]:
+def cell_rows(session: Session, grid: Grid, labels: list[int]) -> list[list[str]]:
+    """The typed texts of a grid, row by row ("" where nothing was typed)."""
     cells = session[CELLS].get(grid, {})
     return [[cells.get(_cell_key(grid, row, str(label)), "") for label in labels]
             for row in grid_rows(grid, labels)]
@@ -162,8 +164,8 @@ def take_edits(session: Session, labels: list[int]) -> None:
     columns = [str(label) for label in drawn]
     for grid in GRIDS:
         rows = editor(grid).replay(session, columns)
-        if rows is None:
-            continue
+        if rows is None or len(rows) != len(grid_rows(grid, drawn)):
+            continue  # a grid has fixed rows: added or deleted ones come from no browser
         cells = dict(session[CELLS].get(grid, {}))
         for row, texts in zip(grid_rows(grid, drawn), rows, strict=True):
             for column, value in zip(columns, texts, strict=True):
@@ -182,7 +184,7 @@ def take_edits(session: Session, labels: list[int]) -> None:
 def editor_rows(session: Session, grid: Grid, labels: list[int]) -> tuple[str, list[list[str]]]:
     """The widget key of a grid's editor and the rows of text it is drawn with ("" when
     empty)."""
-    return editor(grid).rows(session, lambda: _cell_rows(session, grid, labels))
+    return editor(grid).rows(session, lambda: cell_rows(session, grid, labels))
 
 
 def clear(session: Session, grid: Grid) -> None:

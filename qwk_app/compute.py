@@ -42,7 +42,7 @@ from qwk_explained.core.limits import DEFAULT_RESAMPLES
 from qwk_explained.core.parse import IntArray, parse_vector
 from qwk_explained.core.resampling import Bootstrap
 from qwk_explained.core.scale import rating_scale
-from qwk_explained.core.steps import Walkthrough, walkthrough, walkthrough_from_table
+from qwk_explained.core.steps import Walkthrough, hash_values, walkthrough, walkthrough_from_table
 from qwk_explained.core.tables import parse_table
 from qwk_explained.core.types import Weighting
 from qwk_explained.core.validate import check_pair
@@ -115,6 +115,9 @@ SHARED_MAX_CHARS = 50_000
 #: two fields of at most 4 bytes a character stay under it. 6,000,000 characters hold 2,000,000
 #: one-digit ratings ("3, "); longer vectors are uploaded.
 TYPED_MAX_CHARS = 6_000_000
+#: The most one-digit ratings a rating field holds written as the app writes them (``3, ``: three
+#: characters a rating, the last without its separator), what its help text states.
+TYPED_MAX_RATINGS = (TYPED_MAX_CHARS + 1) // 3
 #: Entries per shared cache, and how long an entry nobody asks for again is kept (a class's
 #: shared link is asked for every second while the class works; afterwards it can go).
 SHARED_ENTRIES = 64
@@ -169,13 +172,49 @@ def cached(function: Callable[P, R]) -> Callable[P, R]:
     return call
 
 
-@cached
-def _parse(text: str) -> IntArray:
+def _parse_now(text: str) -> IntArray:
     # A long plain paste goes to a C reader that lets the other sessions run while it reads
     # (core.plain); the careful reader only runs to explain a failure.
     values = parse_vector(text)
     values.setflags(write=False)
     return values
+
+
+_parse = cached(_parse_now)
+
+#: The session's long typed texts (longer than :data:`SHARED_MAX_CHARS`) and what each read as
+#: (its ratings or its problem), by field. A long text is found again by comparing it with the
+#: one kept, one pass over it without a copy, on every rerun while it stays in the field; a cache
+#: would hash it (Streamlit encodes, copies and hashes a string argument: a few copies of 6 MB per
+#: field and rerun, holding every other session), and would read a text that fails again on
+#: every rerun. Kept in the session, so it leaves with it.
+_LONG_TEXTS = "_qwk_long_texts"
+#: The session's last :class:`Ratings`: the same two arrays again (a rerun that changed neither
+#: field) keep their digest instead of hashing millions of ratings again.
+_LAST_RATINGS = "_qwk_last_ratings"
+
+
+def _read(name: Vector, text: str) -> IntArray:
+    """The ratings typed in field ``name``, or its :class:`InputError`: from the shared cache for
+    a short text, from the session's :data:`_LONG_TEXTS` for a long one."""
+    if get_script_run_ctx() is None:
+        return _parse(text)
+    kept: dict[Vector, tuple[str, IntArray | InputError]] = (
+        st.session_state.setdefault(_LONG_TEXTS, {}))
+    if len(text) <= SHARED_MAX_CHARS:
+        kept.pop(name, None)  # a long text replaced: it goes now, not with the session
+        return _parse(text)
+    if name in kept and kept[name][0] == text:
+        found = kept[name][1]
+    else:
+        try:
+            found = _parse_now(text)
+        except InputError as error:
+            found = error
+        kept[name] = (text, found)
+    if isinstance(found, InputError):
+        raise found
+    return found
 
 
 @cached
@@ -225,7 +264,7 @@ def _vectors() -> tuple[Ratings | None, dict[Vector, int], dict[Field, InputErro
         if unfinished:
             pending.add(name)
         try:
-            arrays[name] = _parse(text)
+            arrays[name] = _read(name, text)
         except InputError as error:
             errors[name] = error
             if unfinished and error.code == "empty":
@@ -235,20 +274,24 @@ def _vectors() -> tuple[Ratings | None, dict[Vector, int], dict[Field, InputErro
         return None, counts, errors, pending
     # By value: "4, 4," and "4,4" are the same ratings, one cache entry and no change measured.
     actual, predicted = arrays["actual"], arrays["predicted"]
-    ratings = Ratings(actual, predicted, "values:" + ratings_key(actual, predicted))
-    return ratings, counts, errors, pending
+    last = session.get(_LAST_RATINGS)
+    if last is None or last.actual is not actual or last.predicted is not predicted:
+        # (read-only arrays: the same objects hold the same values)
+        last = session[_LAST_RATINGS] = Ratings(actual, predicted,
+                                                "values:" + ratings_key(actual, predicted))
+    return last, counts, errors, pending
 
 
 def ratings_key(actual: np.ndarray, predicted: np.ndarray) -> str:
     """A digest of two rating vectors' values: what names them in the caches.
 
-    Hashed in place (``.data`` is a memoryview of the array, no copy: an upload holds millions of
-    ratings); hashlib lets other sessions run meanwhile. The first vector's length comes first,
-    so no two pairs give the same bytes.
+    Each vector is hashed with its shape, as a byte a rating when they fit (an upload holds
+    millions of ratings: :func:`~qwk_explained.core.steps.hash_values`), so no two pairs give
+    the same bytes; hashlib lets other sessions run meanwhile.
     """
-    hasher = hashlib.blake2b(len(actual).to_bytes(8, "little"), digest_size=20)
-    hasher.update(np.ascontiguousarray(actual, dtype=np.int64).data)
-    hasher.update(np.ascontiguousarray(predicted, dtype=np.int64).data)
+    hasher = hashlib.blake2b(digest_size=20)
+    hash_values(hasher, np.asarray(actual, dtype=np.int64))
+    hash_values(hasher, np.asarray(predicted, dtype=np.int64))
     return hasher.hexdigest()
 
 

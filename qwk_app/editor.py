@@ -1,7 +1,8 @@
 """A data editor over state kept elsewhere: its base, its version, and replaying its edits.
 
 Two tables are edited this way: the walkthrough's table of the two rating vectors (whose state is
-the typed text) and each grid of the checker (whose state is the typed cells, by rating). A data
+the typed text), in a data editor, and each grid of the checker (whose state is the typed cells,
+by rating), in text fields that report as a data editor does (:mod:`qwk_app.answer_grid`). A data
 editor reports its edits relative to the rows it was drawn with, its *base*, as
 ``edited_rows``/``added_rows``/``deleted_rows`` in its widget state; it never reports the rows it
 shows. So the base is kept, with a *version* that names the widget (``<name>_<version>``):
@@ -95,8 +96,11 @@ class Editor:
         delta = session.get(self.key(base[0]))
         if not isinstance(delta, Mapping):
             return None
-        edited, added = delta.get("edited_rows") or {}, delta.get("added_rows") or []
-        deleted = delta.get("deleted_rows") or []
+        # The checker's grids send their state as JSON the browser wrote, which nothing parsed
+        # into shape before: each part of the wrong type counts as no edits.
+        edited = _of_type(delta.get("edited_rows"), Mapping, {})
+        added = _of_type(delta.get("added_rows"), list, [])
+        deleted = _of_type(delta.get("deleted_rows"), list, [])
         if not (edited or added or deleted):
             return None
         rows = [list(row) for row in base[1]]
@@ -112,6 +116,11 @@ class Editor:
                  if isinstance(new, Mapping)]
         gone = {_row(index, len(rows)) for index in deleted}
         return [row for k, row in enumerate(rows) if k not in gone]
+
+
+def _of_type(value: Any, kind: type, empty: Any) -> Any:
+    """``value`` if it is a ``kind``, else ``empty``."""
+    return value if isinstance(value, kind) else empty
 
 
 def _row(index: Any, count: int) -> int | None:

@@ -138,11 +138,14 @@ def _fields(outcome: Outcome) -> None:
         show_error(outcome.errors.get("scale"))
         return
     left, right = st.columns(2)
+    # The cap is in the help: a browser ignores a longer paste without a word.
+    help_text = tr("inputs.field_help", limit=compute.TYPED_MAX_CHARS,
+                   count=about(compute.TYPED_MAX_RATINGS))
     for column, name in ((left, "actual"), (right, "predicted")):
         with column:
             # rebind, not bind: the walkthrough, step-by-step and checker pages all draw these two.
             st.text_input(tr(f"inputs.{name}_label"), key=state.rebind(name),
-                          on_change=typed, args=(session, name), help=tr("inputs.text_help"),
+                          on_change=typed, args=(session, name), help=help_text,
                           live=LIVE_PAUSE, autocomplete="off",
                           max_chars=compute.TYPED_MAX_CHARS)
             _field_status(outcome, name)

@@ -6,12 +6,15 @@ forged message carries (reliability report, L9): an integer number input given N
 or a string (``int(nan)``), and a data editor given edits that are not the JSON object of edits it
 expects (``"{"``, ``[1, 2]``, ``null``, ``{"edited_rows": [1]}``). The failure is raised before
 any line of the app runs, so only a wrapper around those two readers can catch it; the
-sender's run then showed Streamlit's error box, every time it sent the same state.
+sender's run then showed Streamlit's error box, every time it sent the same state. The same holds
+for a custom component's state (the charts, the checker's grids), which Streamlit parses as JSON
+before any reader sees it: text that is not JSON failed there.
 
 :func:`install` wraps them: such a value reads as *no value* (the widget keeps its default, the
-editor has no edits). Values a browser sends pass through unchanged. Every other widget the app
-draws either cannot fail on a forged value (text, toggles) or is checked by the app itself
-(choices: :func:`qwk_app.state.checked`; the edits of a data editor: :mod:`qwk_app.editor`).
+editor has no edits, a component's state is empty). Values a browser sends pass through
+unchanged. Every other widget the app draws either cannot fail on a forged value (text, toggles)
+or is checked by the app itself (choices: :func:`qwk_app.state.checked`; the edits of a data
+editor or a grid: :mod:`qwk_app.editor`).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 from streamlit.elements.widgets import data_editor, number_input
+from streamlit.runtime.state import session_state
 
 _INSTALLED = "_qwk_wire_guard"
 
@@ -80,7 +84,25 @@ def _guard(cls: Any, valid: Callable[[object], bool]) -> None:
     cls.deserialize = deserialize
 
 
+def _guard_json() -> None:
+    """Wrap the unpacking of a widget's value: a component's state that is not JSON (only a
+    forged message carries one: the browser writes it with ``JSON.stringify``) is no value."""
+    original = getattr(session_state, "unpack_widget_state_value")  # noqa: B009 (not exported)
+    if getattr(original, _INSTALLED, False):
+        return
+
+    def unpack(widget_state: Any) -> Any:
+        try:
+            return original(widget_state)
+        except ValueError:  # json.JSONDecodeError
+            return None
+
+    setattr(unpack, _INSTALLED, True)
+    setattr(session_state, "unpack_widget_state_value", unpack)  # noqa: B010
+
+
 def install() -> None:
-    """Guard the two readers (idempotent: the frame calls it on import)."""
+    """Guard the three readers (idempotent: the frame calls it on import)."""
     _guard(number_input.NumberInputSerde, finite_number)
     _guard(data_editor.DataEditorSerde, editor_edits)
+    _guard_json()

@@ -57,3 +57,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
                 id(value) in shared for name, value in vars(module).items()
                 if not name.startswith("_") and not isinstance(value, (int, str, bool))):
             item.add_marker(pytest.mark.hostile)
+    # Costly tests first (a browser, a server, an install, a kernel): pytest-xdist hands tests
+    # out in this order, so the quick ones come last and fill in while the other worker finishes
+    # its last costly one, instead of a minute-long test starting when everything else is done.
+    items.sort(key=lambda item: not any(item.get_closest_marker(name)
+                                        for name in ("slow", "browser")))

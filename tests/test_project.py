@@ -30,6 +30,17 @@ def test_the_license_file_is_the_one_pyproject_declares():
     assert "Permission is hereby granted, free of charge" in text
 
 
+@pytest.mark.xdist_group("grouping_check")
+def test_a_parallel_run_keeps_an_xdist_group_on_one_worker(request: pytest.FixtureRequest):
+    """``--dist loadgroup`` (``make test``) sends the tests of an ``xdist_group`` to one worker by
+    suffixing their node ids with the group's name; when that stops (pytest 9.2 with
+    pytest-xdist 3.8, pytest-dev/pytest-xdist#1386) nothing fails, but every worker builds the
+    groups' costly fixtures (the built wheel, the diagnosis rates) again."""
+    if not getattr(request.config.option, "loadgroup", False):
+        pytest.skip("not a worker of a --dist loadgroup run")
+    assert request.node.nodeid.endswith("@grouping_check"), request.node.nodeid
+
+
 @pytest.mark.slow
 def test_the_pre_commit_hooks_pass_on_the_checkout_without_a_network(tmp_path: Path):
     """Every hook is local (nothing to download) and passes on the checkout as committed."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -39,8 +40,8 @@ from .args import (
     parse_confidence,
     parse_integer_option,
 )
-from .errors import CliError, sourced
-from .inputs import read_ratings_file
+from .errors import CliError
+from .inputs import Source, read_ratings_file, read_sources
 from .json_output import bootstrap_json, plain
 from .text import TerminalText
 
@@ -76,63 +77,36 @@ def build_compare_parser(lang: str) -> argparse.ArgumentParser:
     return parser
 
 
-def _option(args: argparse.Namespace, option: str) -> str | None:
-    """The value given to ``option`` (``--model-a-file`` is ``args.model_a_file``)."""
-    value: str | None = getattr(args, option[2:].replace("-", "_"))
-    return value
-
-
 def _file_columns(path: str) -> tuple[NDArray[np.int64], ...]:
+    """The columns of a comparison's file: one (a single rater) or three (actual, model A,
+    model B)."""
     try:
-        return read_ratings_file(path, max_columns=3)
+        found = read_ratings_file(path, max_columns=3)
     except InputError as error:
         if error.code == "csv_too_many_columns":
             raise CliError("compare_file_columns", path=path, count=error.params["count"]) from None
-        raise sourced(path, error) from None
+        raise
+    if len(found) not in (1, 3):
+        raise CliError("compare_file_columns", path=path, count=len(found))
+    return found
+
+
+def _model_file(path: str) -> NDArray[np.int64]:
+    found = _file_columns(path)
+    if len(found) != 1:
+        raise CliError("compare_file_columns", path=path, count=len(found))
+    return found[0]
 
 
 def read_columns(args: argparse.Namespace, lang: str) -> tuple[NDArray[np.int64], ...]:
     """The actual ratings and both models' predictions, from options, files or one CSV file."""
-    pairs = [("--actual", "--actual-file"), *((option, file) for _, option, file in MODELS)]
-    for option, file_option in pairs:
-        if _option(args, option) is not None and _option(args, file_option) is not None:
-            raise CliError("conflicting_options", first=option, second=file_option)
-    if args.actual_file is not None:
-        found = _file_columns(args.actual_file)
-        if len(found) == 3:
-            for option in (name for pair in pairs[1:] for name in pair):
-                if _option(args, option) is not None:
-                    raise CliError("compare_three_columns_and_models", path=args.actual_file,
-                                   option=option)
-            return found
-        if len(found) != 1:
-            raise CliError("compare_file_columns", path=args.actual_file, count=len(found))
-        actual = found[0]
-    elif args.actual is not None:
-        actual = _parsed("--actual", args.actual)
-    else:
-        raise CliError("compare_missing_input")
-    models = []
-    for model, option, file_option in MODELS:
-        text, path = _option(args, option), _option(args, file_option)
-        if text is not None:
-            models.append(_parsed(option, text))
-        elif path is not None:
-            found = _file_columns(path)
-            if len(found) != 1:
-                raise CliError("compare_file_columns", path=path, count=len(found))
-            models.append(found[0])
-        else:
-            raise CliError("compare_missing_model", model=words.model_name(lang, model),
-                           option=option, file_option=file_option)
-    return actual, models[0], models[1]
-
-
-def _parsed(option: str, text: str) -> NDArray[np.int64]:
-    try:
-        return parse_vector(text)
-    except InputError as error:
-        raise sourced(option, error) from None
+    actual = Source("--actual", "--actual-file", parse_vector, _file_columns,
+                    partial(CliError, "compare_missing_input"))
+    models = [Source(option, file_option, parse_vector, _model_file,
+                     partial(CliError, "compare_missing_model", option=option,
+                             file_option=file_option, model=words.model_name(lang, model)))
+              for model, option, file_option in MODELS]
+    return read_sources(args, actual, models, "compare_three_columns_and_models")
 
 
 def run_compare(args: argparse.Namespace, lang: str) -> str:

@@ -6,8 +6,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import partial
 from typing import Any, BinaryIO
 
 import numpy as np
@@ -118,6 +120,67 @@ def _sourced(source: str, function: Callable[..., Any], *args: Any) -> Any:
         raise sourced(source, error) from None
 
 
+def given(args: argparse.Namespace, option: str) -> str | None:
+    """The value given to ``option`` (``--model-a-file`` is ``args.model_a_file``)."""
+    value: str | None = getattr(args, option[2:].replace("-", "_"))
+    return value
+
+
+@dataclass(frozen=True)
+class Source:
+    """One input of a command, given either as text to ``option`` (``--actual``) or as a file to
+    ``file_option`` (``--actual-file``), and how to read each.
+
+    ``read_file`` takes the path and may refuse a file of the wrong shape with its own
+    :class:`CliError`; an :class:`InputError` from either reader is said to come from the option
+    or the file. ``missing`` is the error when neither is given.
+    """
+
+    option: str
+    file_option: str
+    parse_text: Callable[[str], Any]
+    read_file: Callable[[str], Any]
+    missing: Callable[[], CliError]
+
+    def named(self, args: argparse.Namespace) -> str | None:
+        """The option the user gave this input with, if any."""
+        if given(args, self.option) is not None:
+            return self.option
+        return self.file_option if given(args, self.file_option) is not None else None
+
+    def read(self, args: argparse.Namespace) -> Any:
+        """The input, from its text or its file; :attr:`missing` when neither is given."""
+        text, path = given(args, self.option), given(args, self.file_option)
+        if text is not None:
+            return _sourced(self.option, self.parse_text, text)
+        if path is not None:
+            return _sourced(path, self.read_file, path)
+        raise self.missing()
+
+
+def read_sources(args: argparse.Namespace, first: Source, rest: Sequence[Source],
+                 in_one_file: str) -> tuple[Any, ...]:
+    """Every input of a command (``first``, then ``rest``), each from its option or its file, or
+    all of them as the columns of the first input's file.
+
+    No input may be given both ways (``conflicting_options``). ``first.read_file`` returns the
+    columns its file holds: one (the first input alone) or one per input, in which case no other
+    input may be given as well (the error ``in_one_file`` names the file and the option).
+    """
+    for source in (first, *rest):
+        if given(args, source.option) is not None and given(args, source.file_option) is not None:
+            raise CliError("conflicting_options", first=source.option, second=source.file_option)
+    found = first.read(args)  # the text's ratings, or the columns of the file
+    if given(args, first.file_option) is None:
+        return (found, *(source.read(args) for source in rest))
+    if len(found) == 1 + len(rest):
+        others = [name for source in rest if (name := source.named(args)) is not None]
+        if others:
+            raise CliError(in_one_file, path=given(args, first.file_option), option=others[0])
+        return tuple(found)
+    return (found[0], *(source.read(args) for source in rest))
+
+
 def table_labels(size: int, low: int | None, high: int | None) -> list[int] | None:
     """Row/column labels of a table: 0..N-1, or N consecutive ratings from a given end."""
     if low is None and high is None:
@@ -138,11 +201,9 @@ def compute(args: argparse.Namespace) -> tuple[Walkthrough, KappaStatistics]:
     confidence = parse_confidence(args.confidence)
     low = parse_integer_option("--min-rating", args.min_rating)
     high = parse_integer_option("--max-rating", args.max_rating)
-    vector_options = {"--actual": args.actual, "--predicted": args.predicted,
-                      "--actual-file": args.actual_file, "--predicted-file": args.predicted_file}
     if args.table is not None:
-        for option, value in [*vector_options.items(), ("--scale", args.scale)]:
-            if value is not None:
+        for option in ("--actual", "--predicted", "--actual-file", "--predicted-file", "--scale"):
+            if given(args, option) is not None:
                 raise CliError("conflicting_options", first="--table", second=option)
         counts = _sourced("--table", parse_table, args.table)
         labels = table_labels(counts.shape[0], low, high)
@@ -152,38 +213,35 @@ def compute(args: argparse.Namespace) -> tuple[Walkthrough, KappaStatistics]:
     scale = "range" if args.scale is None else args.scale
     if not is_scale(scale):
         raise InputError("unknown_scale", value=scale, choices=", ".join(SCALES))
-    for text_option, file_option in (("--actual", "--actual-file"),
-                                     ("--predicted", "--predicted-file")):
-        if vector_options[text_option] is not None and vector_options[file_option] is not None:
-            raise CliError("conflicting_options", first=text_option, second=file_option)
-    if args.actual is None and args.actual_file is None:
-        if args.predicted is not None or args.predicted_file is not None:
-            raise CliError("missing_actual")
-        raise CliError("missing_input")
-
-    if args.actual_file == "-" and args.predicted_file == "-":
-        raise CliError("stdin_twice")
-    predicted_option = "--predicted" if args.predicted is not None else "--predicted-file"
-    predicted_given = args.predicted is not None or args.predicted_file is not None
-    if args.actual_file is not None:
-        columns = _sourced(args.actual_file, read_ratings_file, args.actual_file)
-        if len(columns) == 2 and predicted_given:
-            raise CliError("two_columns_and_predicted", path=args.actual_file,
-                           option=predicted_option)
-        actual = columns[0]
-        predicted = columns[1] if len(columns) == 2 else None
-    else:
-        actual = _sourced("--actual", parse_vector, args.actual)
-        predicted = None
-    if args.predicted is not None:
-        predicted = _sourced("--predicted", parse_vector, args.predicted)
-    elif args.predicted_file is not None:
-        columns = _sourced(args.predicted_file, read_ratings_file, args.predicted_file)
-        if len(columns) != 1:
-            raise CliError("predicted_file_two_columns", path=args.predicted_file)
-        predicted = columns[0]
-    if predicted is None:
-        raise CliError("missing_predicted")
+    actual, predicted = read_sources(args, _actual_source(args), [PREDICTED],
+                                     "two_columns_and_predicted")
     result = walkthrough(actual, predicted, weights=args.weights, scale=scale,
                          min_rating=low, max_rating=high)
     return result, result.statistics(confidence)
+
+
+def _one_column(path: str, error: str) -> NDArray[np.int64]:
+    """The ratings of a file that must hold one column (``error`` when it holds two)."""
+    columns = read_ratings_file(path)
+    if len(columns) != 1:
+        raise CliError(error, path=path)
+    return columns[0]
+
+
+#: The predicted ratings: ``--predicted`` or ``--predicted-file`` (one column).
+PREDICTED = Source("--predicted", "--predicted-file", parse_vector,
+                   lambda path: _one_column(path, "predicted_file_two_columns"),
+                   partial(CliError, "missing_predicted"))
+
+
+def _actual_source(args: argparse.Namespace) -> Source:
+    """The actual ratings: ``--actual``, or ``--actual-file`` with one column or two (actual,
+    then predicted). Standard input can be read once: refused for both files before reading."""
+
+    def read_file(path: str) -> tuple[NDArray[np.int64], ...]:
+        if path == "-" and args.predicted_file == "-":
+            raise CliError("stdin_twice")
+        return read_ratings_file(path)
+
+    return Source("--actual", "--actual-file", parse_vector, read_file,
+                  lambda: CliError("missing_actual" if PREDICTED.named(args) else "missing_input"))

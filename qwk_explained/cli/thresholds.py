@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import argparse
 import json
+from functools import partial
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
+from qwk_explained.core.csvfile import decode_text
 from qwk_explained.core.parse import parse_vector
 from qwk_explained.core.scores import (
     first_row_width,
@@ -38,7 +40,7 @@ from .args import (
     parse_integer_option,
 )
 from .errors import CliError
-from .inputs import _sourced, ratings_columns, read_bytes
+from .inputs import Source, ratings_columns, read_bytes, read_sources
 
 #: The subcommand's name on the command line.
 COMMAND = "thresholds"
@@ -74,38 +76,29 @@ def build_thresholds_parser(lang: str) -> argparse.ArgumentParser:
     return parser
 
 
+def _actual_file(path: str) -> tuple[Any, ...]:
+    """The actual ratings of a file of one column, or the ratings and the scores of a file of
+    two (the actual rating, then the score). A file of several lines and three or more columns
+    is refused by the two-column reader, which names its count of columns."""
+    data = read_bytes(path)
+    width = first_row_width(data)
+    text = decode_text(data)
+    if width == 2 or (width > 2 and len(text.strip().splitlines()) > 1):
+        both = parse_scored_csv(data)
+        return both.actual, both.scores
+    # one column (a first row of one cell), or all the ratings on one line
+    return ratings_columns(text)[:1]
+
+
 def _ratings_and_scores(args: argparse.Namespace) -> tuple[NDArray[np.int64], Any]:
     """The actual ratings and the scores, from options or files, each problem named by source."""
-    for (first, text), (second, path) in ((("--actual", args.actual),
-                                           ("--actual-file", args.actual_file)),
-                                          (("--scores", args.scores),
-                                           ("--scores-file", args.scores_file))):
-        if text is not None and path is not None:
-            raise CliError("conflicting_options", first=first, second=second)
-    scores_option = "--scores" if args.scores is not None else "--scores-file"
-    scores_given = args.scores is not None or args.scores_file is not None
-    scores: Any = None
-    if args.actual_file is not None:
-        data = read_bytes(args.actual_file)
-        if first_row_width(data) == 2:
-            if scores_given:
-                raise CliError("two_columns_and_scores", path=args.actual_file,
-                               option=scores_option)
-            both = _sourced(args.actual_file, parse_scored_csv, data)
-            actual, scores = both.actual, both.scores
-        else:  # one column (a first row of one cell), or all the ratings on one line
-            actual = _sourced(args.actual_file, ratings_columns, data)[0]
-    elif args.actual is not None:
-        actual = _sourced("--actual", parse_vector, args.actual)
-    else:
-        raise CliError("missing_actual" if scores_given else "missing_input")
-    if args.scores is not None:
-        scores = _sourced("--scores", parse_scores, args.scores)
-    elif args.scores_file is not None:
-        scores = _sourced(args.scores_file, parse_scores_file, read_bytes(args.scores_file))
-    if scores is None:
-        raise CliError("missing_scores")
-    return actual, scores
+    scores = Source("--scores", "--scores-file", parse_scores,
+                    lambda path: parse_scores_file(read_bytes(path)),
+                    partial(CliError, "missing_scores"))
+    actual = Source("--actual", "--actual-file", parse_vector, _actual_file,
+                    lambda: CliError("missing_actual" if scores.named(args) else "missing_input"))
+    ratings, found = read_sources(args, actual, [scores], "two_columns_and_scores")
+    return ratings, found
 
 
 def fit(args: argparse.Namespace) -> Thresholds:

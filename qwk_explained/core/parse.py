@@ -165,12 +165,18 @@ def _parse_vector_plain(text: str, *, reader: str = "auto") -> IntArray | None:
     brackets, every value an int64 within :data:`~.limits.MAX_ABS_RATING`, at most
     :data:`~.limits.MAX_ITEMS` of them. Then the result is exactly the careful path's (the same
     tokens, the same order); otherwise ``None``, and the careful path reads or explains it.
+    One-digit ratings (the usual paste) are read by numpy instead (:func:`_one_digit_values`);
+    ``reader`` other than ``"auto"`` names the C reader to use for everything (the tests).
     """
     if not text.isascii():
         return None
     body = text.encode("ascii").translate(_TO_LINES)
     if body.translate(None, _PLAIN_VECTOR):
         return None
+    if reader == "auto":
+        digits = _one_digit_values(body)
+        if digits is not None:
+            return digits
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error")  # numpy's "input contained no data": explained later
@@ -182,4 +188,25 @@ def _parse_vector_plain(text: str, *, reader: str = "auto") -> IntArray | None:
     values = rows[:, 0]
     if max(-int(values.min()), int(values.max())) > limits.MAX_ABS_RATING:
         return None
+    return values
+
+
+def _one_digit_values(body: bytes) -> IntArray | None:
+    """The ratings of a plain vector (one rating a line, :data:`_PLAIN_VECTOR` bytes only) when
+    every one is a single digit without a sign, the usual paste (``3, 4, 5``), else ``None``.
+
+    Read straight from the bytes in a few numpy passes, which let other threads run: a third of
+    pandas' time for two million ratings, and almost none of it holding a server's other
+    sessions (pandas holds the GIL while it gathers its chunks).
+    """
+    if b"+" in body or b"-" in body:
+        return None
+    codes = np.frombuffer(body, dtype=np.uint8)
+    digit = codes != ord("\n")  # every other byte is a digit here
+    if np.any(digit[1:] & digit[:-1]):
+        return None  # a rating of two digits or more
+    values: IntArray = codes[digit].astype(np.int64)
+    if not 0 < values.size <= limits.MAX_ITEMS:
+        return None
+    values -= ord("0")
     return values

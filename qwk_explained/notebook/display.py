@@ -23,6 +23,7 @@ bundle that always held JSON would show a tree of numbers instead of the walkthr
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from functools import cached_property
@@ -196,8 +197,70 @@ class ExplainedWalkthrough(Walkthrough):
         return self.explain()._repr_mimebundle_(include, exclude)
 
 
+class Outlined(ABC):
+    """What shows itself from one outline: :attr:`markdown`, :attr:`html` and :attr:`text` are
+    the same blocks (``_blocks``, written once per object) in ``lang`` for each medium, and
+    ``_repr_mimebundle_`` hands them to the notebook. A walkthrough, its statistics and a search
+    for cut points differ only in the outline they write."""
+
+    #: The language of the sentences and numbers (``None``: the environment's, as the terminal).
+    lang: str | None
+
+    @property
+    @abstractmethod
+    def _blocks(self) -> list[Block]:
+        """The outline every representation is written from."""
+
+    @property
+    def markdown(self) -> str:
+        """Markdown with ``$$`` formulas and pipe tables."""
+        from qwk_explained.present.markup import markdown
+
+        return markdown(self._blocks, top=3)
+
+    @property
+    def html(self) -> str | None:
+        """HTML with MathML formulas and no script; ``None`` without ``latex2mathml`` (the
+        notebook then shows the Markdown)."""
+        from .render import html_document
+
+        return html_document(self._blocks, _language(self.lang))
+
+    @property
+    def text(self) -> str:
+        """The same blocks as plain text, as the command line writes them."""
+        from qwk_explained.present.markup import plain_text
+
+        return plain_text(self._blocks)
+
+    def _representations(self) -> dict[str, Callable[[], Any]]:
+        """Each MIME type and how to write it (only what the notebook asks for is written)."""
+        return {"text/html": lambda: self.html, "text/markdown": lambda: self.markdown,
+                "text/plain": lambda: self.text}
+
+    def _repr_mimebundle_(self, include: Collection[str] | None = None,
+                          exclude: Collection[str] | None = None) -> MimeBundle:
+        return _bundle(self._representations(), include, exclude)
+
+
+class OutlinedResult(Outlined):
+    """An :class:`Outlined` result that also has the command line's ``--json`` object (given to
+    a notebook only on request: see the module's notes) and prints as its plain text."""
+
+    @property
+    @abstractmethod
+    def json(self) -> dict[str, Any]:
+        """Every number, as the command line's ``--json`` object."""
+
+    def _representations(self) -> dict[str, Callable[[], Any]]:
+        return {**super()._representations(), JSON_TYPE: lambda: self.json}
+
+    def __str__(self) -> str:
+        return self.text
+
+
 @dataclass(frozen=True, eq=False)
-class Explanation:
+class Explanation(OutlinedResult):
     """A walkthrough (or one step of it) written out in one language; displays itself.
 
     ``cell`` holds positions on the scale (row, column of every matrix).
@@ -221,45 +284,15 @@ class Explanation:
         return step_blocks(self.result, BY_SLUG[self.step], self.lang, self.cell, NOTEBOOK)
 
     @property
-    def markdown(self) -> str:
-        """Markdown with ``$$`` formulas and pipe tables."""
-        from qwk_explained.present.markup import markdown
-
-        return markdown(self._blocks, top=3)
-
-    @property
-    def html(self) -> str | None:
-        """HTML with MathML formulas and no script; ``None`` without ``latex2mathml``."""
-        from .render import html_document
-
-        return html_document(self._blocks, self.lang)
-
-    @property
-    def text(self) -> str:
-        """The same blocks as plain text, as the command line writes them."""
-        from qwk_explained.present.markup import plain_text
-
-        return plain_text(self._blocks)
-
-    @property
     def json(self) -> dict[str, Any]:
         """Every number, as the command line's ``--json`` object."""
         from qwk_explained.cli.json_output import result_json
 
         return result_json(self.result, self.result.statistics())
 
-    def _repr_mimebundle_(self, include: Collection[str] | None = None,
-                          exclude: Collection[str] | None = None) -> MimeBundle:
-        return _bundle({"text/html": lambda: self.html, "text/markdown": lambda: self.markdown,
-                        "text/plain": lambda: self.text, JSON_TYPE: lambda: self.json},
-                       include, exclude)
-
-    def __str__(self) -> str:
-        return self.text
-
 
 @dataclass(frozen=True, eq=False)
-class ExplainedStatistics(KappaStatistics):
+class ExplainedStatistics(KappaStatistics, Outlined):
     """:class:`~qwk_explained.core.stats.KappaStatistics` shown as a table with its caveats."""
 
     lang: str | None = field(default=None, repr=False)
@@ -284,32 +317,6 @@ class ExplainedStatistics(KappaStatistics):
         if self.result is None:  # built by hand, without its walkthrough
             raise ValueError("these statistics do not know the walkthrough they belong to")
         return statistics_blocks(self.result, self, _language(self.lang))
-
-    @property
-    def markdown(self) -> str:
-        """The table as Markdown, then its caveats."""
-        from qwk_explained.present.markup import markdown
-
-        return markdown(self._blocks, top=3)
-
-    @property
-    def html(self) -> str | None:
-        """The table as HTML, then its caveats; ``None`` without ``latex2mathml``."""
-        from .render import html_document
-
-        return html_document(self._blocks, _language(self.lang))
-
-    @property
-    def text(self) -> str:
-        """The table as aligned plain text, then its caveats."""
-        from qwk_explained.present.markup import plain_text
-
-        return plain_text(self._blocks)
-
-    def _repr_mimebundle_(self, include: Collection[str] | None = None,
-                          exclude: Collection[str] | None = None) -> MimeBundle:
-        return _bundle({"text/html": lambda: self.html, "text/markdown": lambda: self.markdown,
-                        "text/plain": lambda: self.text}, include, exclude)
 
 
 class Figures(Mapping[str, "Figure"]):

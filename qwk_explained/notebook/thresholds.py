@@ -19,7 +19,7 @@ from qwk_explained.core import thresholds as core_thresholds
 from qwk_explained.core.thresholds import STARTS, StartName, Thresholds
 from qwk_explained.core.types import RatingsLike, Weighting
 
-from .display import JSON_TYPE, MimeBundle, _bundle, _language
+from .display import MimeBundle, OutlinedResult, _language
 
 if TYPE_CHECKING:
     from qwk_explained.present.blocks import Block
@@ -51,7 +51,7 @@ class ExplainedThresholds(Thresholds):
 
 
 @dataclass(frozen=True, eq=False)
-class ThresholdsExplanation:
+class ThresholdsExplanation(OutlinedResult):
     """A :class:`Thresholds` result written out in one language; displays itself."""
 
     result: ExplainedThresholds
@@ -64,41 +64,11 @@ class ThresholdsExplanation:
         return threshold_blocks(self.result, self.lang)
 
     @property
-    def markdown(self) -> str:
-        """Markdown with pipe tables."""
-        from qwk_explained.present.markup import markdown
-
-        return markdown(self._blocks, top=3)
-
-    @property
-    def html(self) -> str | None:
-        """HTML with no script; ``None`` without ``latex2mathml`` (the Markdown is shown)."""
-        from .render import html_document
-
-        return html_document(self._blocks, self.lang)
-
-    @property
-    def text(self) -> str:
-        """What ``qwk-explained thresholds`` prints."""
-        from qwk_explained.present.markup import plain_text
-
-        return plain_text(self._blocks)
-
-    @property
     def json(self) -> dict[str, Any]:
         """Every number, as the command's ``--json`` object."""
         from qwk_explained.cli.thresholds import thresholds_json
 
         return thresholds_json(self.result)
-
-    def _repr_mimebundle_(self, include: Collection[str] | None = None,
-                          exclude: Collection[str] | None = None) -> MimeBundle:
-        return _bundle({"text/html": lambda: self.html, "text/markdown": lambda: self.markdown,
-                        "text/plain": lambda: self.text, JSON_TYPE: lambda: self.json},
-                       include, exclude)
-
-    def __str__(self) -> str:
-        return self.text
 
 
 def optimize_thresholds(actual: RatingsLike, scores: Any, *, weights: Weighting = "quadratic",

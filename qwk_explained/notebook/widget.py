@@ -22,7 +22,7 @@ import anywidget
 import traitlets
 
 from qwk_explained.core.errors import InputError, QwkError
-from qwk_explained.core.parse import parse_vector, shorten
+from qwk_explained.core.parse import IntArray, parse_vector, shorten
 from qwk_explained.core.steps import Walkthrough, walkthrough
 from qwk_explained.core.types import WEIGHTINGS, is_weighting
 from qwk_explained.core.validate import as_ratings
@@ -119,30 +119,46 @@ class KappaExplorer(anywidget.AnyWidget):
         self._problems: dict[str, QwkError] = {}
         self._result: Walkthrough | None = None
         self._parsing = False
+        #: The last ratings each field parsed to, as the engine's vectors: the walkthrough is
+        #: computed from them, not from the traits' lists (a million Python ints to convert on
+        #: every change of weighting or language).
+        self._vectors: dict[str, IntArray] = {}
+        #: Whether the view follows changes: not while the constructor sets the traits one by one
+        #: (each would compute the walkthrough again).
+        self._ready = False
         super().__init__(weights=weights, lang=lang)
         with self.hold_sync():
             self.actual_text = _as_text(actual)
             self.predicted_text = _as_text(predicted)
+            # A text equal to the trait's default ("") fires no change: read it here.
+            for name in ("actual", "predicted"):
+                if name not in self._vectors and name not in self._problems:
+                    self._read(name, getattr(self, f"{name}_text"))
+            self._ready = True
             self._refresh()
 
     # --- what the learner types ------------------------------------------------------------------
 
     @traitlets.observe("actual_text", "predicted_text")
     def _text_changed(self, change: dict[str, Any]) -> None:
-        name = change["name"].removesuffix("_text")
+        self._read(change["name"].removesuffix("_text"), change["new"])
+        self._refresh()
+
+    def _read(self, name: str, text: str) -> None:
+        """Parse one field's text into its vector, or record its problem."""
         try:
-            values = parse_vector(change["new"]).tolist()
+            values = parse_vector(text)
         except InputError as error:
             self._problems[name] = error
         else:
             self._problems.pop(name, None)
+            self._vectors[name] = values
             # The parsed list must not rewrite the field: "4, " is being typed, not "4".
             self._parsing = True
             try:
-                self.set_trait(name, values)
+                self.set_trait(name, values.tolist())
             finally:
                 self._parsing = False
-        self._refresh()
 
     @traitlets.observe("actual", "predicted")
     def _ratings_set(self, change: dict[str, Any]) -> None:
@@ -163,12 +179,15 @@ class KappaExplorer(anywidget.AnyWidget):
         if "actual" in self._problems or "predicted" in self._problems:
             return None
         try:
-            return walkthrough(self.actual, self.predicted, weights=self.weights)
+            return walkthrough(self._vectors["actual"], self._vectors["predicted"],
+                               weights=self.weights)
         except InputError as error:
             self._problems["pair"] = error
             return None
 
     def _refresh(self) -> None:
+        if not self._ready:
+            return
         lang = str(self.lang)
         result = self._compute()
         if result is not None:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from qwk_app import checker, compute, state
 from qwk_explained import InputError, walkthrough_from_table
@@ -75,6 +77,36 @@ def test_grid_edits_are_replayed_onto_the_cells_by_rating():
     assert session[checker.CELLS]["expected"] == {"3,3": "1/4"}
     answers = checker.answers(session, TABLE)
     assert answers == [Answer("expected", (2, 2), "1/4")]
+
+
+#: Any JSON a forged browser message can carry (the grids' state arrives as JSON).
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+    lambda children: st.lists(children, max_size=4)
+    | st.dictionaries(st.text(max_size=3) | st.sampled_from(["0", "1", "2", "3"]), children,
+                      max_size=4),
+    max_leaves=20)
+EDITS = st.fixed_dictionaries({}, optional={
+    "edited_rows": JSON | st.dictionaries(st.sampled_from(["0", "1", "2", "9", "-1", "x"]),
+                                          st.dictionaries(st.sampled_from(["1", "2", "3", "7"]),
+                                                          JSON, max_size=3), max_size=3),
+    "added_rows": JSON, "deleted_rows": JSON})
+
+
+@settings(max_examples=200, deadline=None)
+@given(state=JSON | EDITS)
+def test_any_state_a_browser_sends_for_a_grid_leaves_plain_text_cells_on_the_grid(state):
+    """Trust boundary: a grid's state is JSON from the browser. Whatever it holds, replaying it
+    raises nothing, and the cells kept are text keyed by a cell of the grid (rows 1 to 3 here,
+    columns 1 to 3): rows, columns and edits that are not the grid's are left out."""
+    session = fresh()
+    key, _ = checker.editor_rows(session, "observed", LABELS)
+    session[key] = state
+    checker.take_edits(session, LABELS)
+    cells = session[checker.CELLS].get("observed", {})
+    assert all(isinstance(text, str) and text == text.strip() and text for text in
+               cells.values())
+    assert set(cells) <= {f"{i},{j}" for i in LABELS for j in LABELS}
 
 
 def test_a_new_scale_redraws_the_grids_and_keeps_cells_by_rating():

@@ -22,8 +22,14 @@ from __future__ import annotations
 
 import itertools
 
+import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
 from streamlit.runtime import caching
+from streamlit.runtime.caching import hashing
 
 from qwk_app import compute, state
 from qwk_app.state import Settings
@@ -70,6 +76,21 @@ def test_the_digest_names_every_setting_and_the_order_of_the_ratings():
     swapped = walkthrough(ACTUAL[::-1], PREDICTED[::-1])  # same counts, another order
     assert swapped.digest != engine(SETTINGS[0]).digest
     assert walkthrough(ACTUAL, PREDICTED).digest == engine(SETTINGS[0]).digest
+
+
+int_arrays = hnp.arrays(np.int64, hnp.array_shapes(max_dims=1, min_side=0, max_side=6),
+                        elements=st.integers(-130, 130))
+
+
+@hypothesis_settings(max_examples=300, deadline=None)
+@given(int_arrays, int_arrays, int_arrays, int_arrays)
+def test_the_ratings_digest_is_the_same_exactly_for_the_same_values(a, b, c, d):
+    """Ratings are hashed a byte each when they fit (``hash_values``): two pairs get the same
+    digest exactly when they hold the same values in the same order, wherever the first vector
+    ends (values around the byte's ends included), whatever integer type holds them."""
+    same = a.tolist() == c.tolist() and b.tolist() == d.tolist()
+    assert (compute.ratings_key(a, b) == compute.ratings_key(c, d)) == same
+    assert compute.ratings_key(a.astype(np.int32), b) == compute.ratings_key(a, b)
 
 
 def cells(table) -> dict[str, list[str]]:
@@ -194,3 +215,43 @@ def test_undo_keeps_only_the_last_replaced_upload():
                if entry.values["upload"] is not None]
     assert len(uploads) == 1 and uploads[0]["name"] == "big1.csv"
     assert len(session["_qwk_undo"]) == 2  # the typed vectors, then the last upload replaced
+
+
+# --- a long paste: read once per session, never hashed (reliability report M4) ------------------
+
+def test_a_long_typed_text_is_read_once_and_compared_not_hashed_on_later_reruns(monkeypatch):
+    """A text longer than SHARED_MAX_CHARS (lowered here) is read once; later reruns with the
+    same text find it by comparison (Streamlit's cache would copy and hash megabytes of it on
+    every rerun, holding every other session), a failing one is not read again, the two arrays'
+    digest is computed once, and a field emptied of its long text lets it go."""
+    monkeypatch.setattr(compute, "SHARED_MAX_CHARS", 30)
+    reads, digests = [], []
+    real_parse, real_key = compute.parse_vector, compute.ratings_key
+    monkeypatch.setattr(compute, "parse_vector", lambda text: (
+        len(text) > compute.SHARED_MAX_CHARS and reads.append(text)) or real_parse(text))
+    monkeypatch.setattr(compute, "ratings_key", lambda *a: digests.append(1) or real_key(*a))
+    actual, predicted = "0, 1, 2, 3, 4, " * 4 + "4", "1, 1, 2, 3, 4, " * 4 + "3"
+    hashed = []
+    real_bytes = hashing._CacheFuncHasher._to_bytes
+    monkeypatch.setattr(hashing._CacheFuncHasher, "_to_bytes", lambda self, obj: (
+        obj in (actual, predicted) and hashed.append(obj)) or real_bytes(self, obj))
+    actual, predicted = "0, 1, 2, 3, 4, " * 4 + "4", "1, 1, 2, 3, 4, " * 4 + "3"
+    at = open_app("walkthrough", lang="en")
+    digests.clear()  # the example's
+    at.text_input(key="actual_input").input(actual)
+    at.text_input(key="predicted_input").input(predicted).run()
+    assert_clean(at)
+    kappa = walkthrough(actual, predicted).kappa
+    assert at.session_state[state.LAST_VALID].kappa == kappa
+    assert sorted(reads) == sorted([actual, predicted]) and len(digests) == 1
+    for page in ("walkthrough", "theory"):  # a rerun, a page change: nothing is read again
+        at.switch_page(f"pages/{page}.py").run()
+        assert_clean(at)
+    assert len(reads) == 2 and len(digests) == 1 and not hashed
+    bad = actual[:-1] + "x"
+    at.text_input(key="actual_input").input(bad).run()
+    at.run()
+    assert reads.count(bad) == 1
+    assert at.session_state["_qwk_long_texts"]["actual"][0] == bad
+    at.text_input(key="actual_input").input("1, 2").run()
+    assert "actual" not in at.session_state["_qwk_long_texts"]

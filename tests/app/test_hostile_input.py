@@ -180,13 +180,22 @@ def test_the_table_editor_given_forged_edits_keeps_the_page_and_never_invents_a_
 
 
 @pytest.mark.parametrize("edits", ['{"deleted_rows": [99]}', "{", '{"edited_rows": [1]}',
-                                   '{"edited_rows": {"0": {"0": [1, 2]}}}'])
+                                   '{"edited_rows": {"0": {"0": [1, 2]}}}', "null", "[1, 2]",
+                                   '{"edited_rows": {"99": {"0": "1"}, "x": {"0": "1"}}}',
+                                   '{"edited_rows": {"0": {"9": "1", "0": {"a": 1}}}}',
+                                   '{"edited_rows": {"0": {"0": 1e308}}, "added_rows": [{}]}'])
 def test_a_checker_grid_given_forged_edits_keeps_the_page(edits):
+    """The grid of fields reports its edits in its state, as JSON from the browser: rows and
+    columns it does not have, values that are not text and broken JSON are left out or kept as
+    plain text, never a traceback, and the table stays."""
     at = open_app("checker", lang="en", table="0,4,1;0,8,0;0,1,5")
     grid = checker.editor("observed")
-    frames = [frame for frame in at.dataframe
-              if frame.proto.id.endswith(grid.key(grid.version(at.session_state)))]
-    send(at, frames[0].proto.id, string_value=edits)
+    key = grid.key(grid.version(at.session_state))
+    fields = [element for element in at.get("bidi_component")
+              if element.proto.id.endswith(f"-{key}")]
+    send(at, fields[0].proto.id, json_value=edits)
+    assert_clean(at)
+    send(at, fields[0].proto.id, json_value=edits)  # the browser would send it again
     assert_clean(at)
     assert at.text_area(key="checker_table_input").value == "0,4,1;0,8,0;0,1,5"
     json.loads(json.dumps(at.session_state[checker.CELLS]))  # the cells are plain text still
@@ -195,3 +204,17 @@ def test_a_checker_grid_given_forged_edits_keeps_the_page(edits):
 def test_the_rating_ends_read_only_whole_numbers():
     assert [state.rating_end(v) for v in (3, -2, 2.0, True, "3", None, 10**10)] == [
         3, -2, None, None, None, None, None]
+
+
+@pytest.mark.parametrize("state", ["{", "[1, 2]", "null", '{"cell": {"a": 1}}'])
+def test_a_chart_given_a_forged_state_keeps_the_page(state):
+    """Streamlit parses a custom component's state as JSON before the app runs; text that is
+    not JSON (only a forged message carries it) is read as no state (``qwk_app.wire``)."""
+    at = open_app("walkthrough", lang="en", actual="4,4,3", predicted="0,2,1")
+    chart = next(element for element in at.get("bidi_component")
+                 if element.proto.id.endswith("-chart_observed"))
+    send(at, chart.proto.id, json_value=state)
+    assert_clean(at)
+    send(at, chart.proto.id, json_value=state)
+    assert_clean(at)
+    assert at.session_state["actual"] == "4,4,3"

@@ -51,6 +51,7 @@ RAW_HTML = re.compile(r"unsafe_allow_html|st\.html\s*\(|components\.html|compone
 ALLOWED_RAW_HTML = {
     "qwk_app/frame.py": "st.html(page_style(presenter=presenter))",
     "qwk_app/charts.py": "_COMPONENT = st.components.v2.component(",
+    "qwk_app/answer_grid.py": "_COMPONENT = st.components.v2.component(",
 }
 
 

@@ -12,8 +12,10 @@ edits (``edited_rows`` in the widget's state), as a browser would.
 
 from __future__ import annotations
 
+import json
 import re
 
+import pandas as pd
 import pytest
 from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
 
@@ -63,11 +65,19 @@ def edit(at, grid, cells):
     return at.run()
 
 
+def grid_data(at, grid):
+    """What the page sent a grid of fields: its texts, names, marks and cell labels."""
+    key = editor_key(at, grid)
+    for element in at.get("bidi_component"):
+        if element.proto.id.endswith(f"-{key}"):
+            return json.loads(element.proto.json)
+    raise AssertionError(f"no grid {key!r} on the page")
+
+
 def marks(at, grid):
-    """The marks grid beside an editor (the dataframe after it)."""
-    frames = at.dataframe
-    keys = [getattr(frame, "key", None) for frame in frames]
-    return frames[keys.index(editor_key(at, grid)) + 1].value
+    """The marks drawn in a grid's cells, indexed by its row and column names."""
+    data = grid_data(at, grid)
+    return pd.DataFrame(data["marks"], index=data["rowNames"], columns=data["columnNames"])
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -348,11 +358,28 @@ def test_a_mistake_in_every_cell_is_named_once_for_the_whole_matrix(lang):
     assert any(text.startswith("`E[2, 1]`") for text in shown(at.error)), shown(at.error)
 
 
-def test_every_marks_grid_says_what_it_is_above_it():
-    """The review's phone: the marks grid, stacked under the editor, looked like a second grid
-    to type into. Each one now has its heading right before it (and the legend after it)."""
-    at = open_app("checker", lang="tr", table=TABLE_PARAM)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_marks_are_in_the_typed_cells_and_every_field_is_named(lang):
+    """The review's phone: a second, read-only grid of marks looked like another place to type.
+    Each mark is now drawn in the cell it grades (no grid of marks), the legend comes once the
+    grid has a mark, and a screen reader hears each field's grid, row and column in the reader's
+    language. Sources of truth: the table's O (4 items in cell (0, 1)), the locales."""
+    at = open_app("checker", lang=lang, table=TABLE_PARAM)
     assert_clean(at)
-    heading, legend = t("tr", "checker.marks_heading"), t("tr", "checker.marks_legend")
-    said = texts(at.caption)
-    assert said.count(heading) == said.count(legend) == len(checker.GRIDS)
+    assert not at.dataframe, "no second grid"
+    legend = t(lang, "checker.marks_legend")
+    assert legend not in texts(at.caption)
+    edit(at, "observed", {0: {"1": "4"}, 2: {"2": "x"}})
+    data = grid_data(at, "observed")
+    assert data["cells"][0][1] == "4" and data["cells"][2][2] == "x"
+    assert data["marks"] == [["", "✓", ""], ["", "", ""], ["", "", "?"]]
+    assert texts(at.caption).count(legend) == 1
+    name = [feedback.label(lang, rating) for rating in (0, 1, 2)]
+    assert data["labels"][0][1] == t(lang, "checker.cell_label_matrix",
+                                     grid=t(lang, "checker.grid.observed"), row=name[0],
+                                     column=name[1])
+    bars = grid_data(at, "histograms")
+    assert bars["rowNames"] == [t(lang, "steps.actual_name"), t(lang, "steps.predicted_name")]
+    assert bars["labels"][1][2] == t(lang, "checker.cell_label_histograms",
+                                     grid=t(lang, "checker.grid.histograms"),
+                                     row=t(lang, "steps.predicted_name"), column=name[2])

@@ -34,7 +34,7 @@ from qwk_explained.core.types import WEIGHTINGS
 from qwk_explained.core.validate import check_pair
 from qwk_explained.present.i18n import error_message, load, t
 from qwk_explained.present.languages import LANGUAGES
-from qwk_explained.present.numbers import format_number
+from qwk_explained.present.numbers import about, format_number
 from qwk_explained.teaching.examples import random_ratings
 from tests import ROOT
 from tests.app.helpers import PAGE_SLUGS, assert_clean, open_app, open_tab
@@ -521,6 +521,26 @@ def test_a_text_over_the_field_cap_is_refused_with_the_upload_suggested(monkeypa
     assert count in [c.value for c in at.caption]  # the other field is still read
     at.text_input(key="actual_input").input("1, 2, 3").run()  # back under the cap: read again
     assert not at.error
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_fields_help_states_their_cap(lang):
+    """A browser ignores a paste over the cap without a word, so each field's help states the
+    cap, from the constant, as the language writes numbers: the characters and about how many
+    one-digit ratings (with their separators) they hold."""
+    from qwk_app import compute
+
+    at = open_app("walkthrough", lang=lang)
+    assert_clean(at)
+    assert compute.TYPED_MAX_RATINGS * 3 - 2 < compute.TYPED_MAX_CHARS  # "3, 3, ..., 3" fits
+    chars = format_number(compute.TYPED_MAX_CHARS, lang)
+    ratings = format_number(about(compute.TYPED_MAX_RATINGS), lang)
+    for key in ("actual_input", "predicted_input"):
+        field = at.text_input(key=key)
+        assert field.max_chars == compute.TYPED_MAX_CHARS
+        assert chars in field.help and ratings in field.help, field.help
+        assert field.help == t(lang, "inputs.field_help", limit=compute.TYPED_MAX_CHARS,
+                               count=about(compute.TYPED_MAX_RATINGS))
 
 
 def test_the_field_cap_keeps_a_rerun_under_the_websocket_limit():

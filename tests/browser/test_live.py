@@ -428,36 +428,6 @@ def test_on_a_phone_a_second_tap_in_move_mode_lands_where_it_aims(browser, app_u
         context.close()
 
 
-def test_on_a_phone_the_checker_grids_have_no_toolbar_and_the_marks_a_heading(browser,
-                                                                              app_url: str):
-    """Phone (390 x 844, touch), the checker: after a tap on the last row of O's editor, no
-    grid toolbar is shown (it covered that row and the help text, and took taps meant for the
-    cells), and the read-only marks grid has its heading right above it."""
-    context = browser.new_context(viewport=PHONE, device_scale_factor=3, is_mobile=True,
-                                  has_touch=True, locale="en-US")
-    try:
-        app = App(context.new_page(), app_url)
-        app.open(f"/checker?lang=en&actual={SEED_ACTUAL}&predicted={SEED_PREDICTED}")
-        grids = app.page.locator('[data-testid="stDataFrame"]')
-        editor = grids.first
-        editor.scroll_into_view_if_needed()
-        box = editor.bounding_box()
-        assert box is not None
-        app.page.touchscreen.tap(box["x"] + box["width"] - 20, box["y"] + box["height"] - 12)
-        app.page.wait_for_timeout(400)
-        toolbars = app.page.locator('[data-testid="stElementToolbar"]:visible')
-        assert toolbars.count() == 0
-        heading = app.page.get_by_text(t("en", "checker.marks_heading"), exact=True).first
-        marks = grids.nth(1)
-        marks.scroll_into_view_if_needed()
-        above, grid = heading.bounding_box(), marks.bounding_box()
-        assert above is not None and grid is not None
-        assert 0 <= grid["y"] - (above["y"] + above["height"]) <= 40, (above, grid)
-        app.assert_clean()
-    finally:
-        context.close()
-
-
 def test_presenter_mode_shows_the_share_qr_code_large(browser, app_url: str):
     """Projector (1280 x 720 at 150 %), presenter mode, sidebar folded: one click shows the
     share link's QR code over most of the screen's height, and ZXing reads it back to the link

@@ -1,16 +1,25 @@
-"""Every page in every language, in a real browser: it loads clean, inside the frame, and draws.
+"""Every page in every language, in a real browser: it loads clean, inside the frame, draws, and
+cuts nothing off.
 
 Each page is opened from its own link, checked (no traceback, no console error, the translated
 navigation and heading), then photographed at 1280 x 800, the whole page at 1280 wide, and
 390 x 844 (a phone) into ``screenshots/``. A screenshot must not be blank, and Chinese text must
 be drawn with a font that has its glyphs (no tofu boxes). Sources of truth: the locale files;
 Chromium's own report of the fonts it used (DevTools ``CSS.getPlatformFontsForNode``).
+
+Nothing is cut off: every button, tab, metric label and sidebar label shows its whole text, at
+1280 x 800 and at 390 x 844. Translations are longer than English (Spanish and Turkish by a
+third), and Streamlit clips a label that does not fit with an ellipsis. An element fails when its
+text is wider than its box (``scrollWidth`` beyond ``clientWidth`` on a box that hides its
+overflow), or when it ends in an ellipsis. Source of truth: the browser's own layout (Chromium).
+The same visit checks both (a page load is the costly part of a browser test).
 """
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -30,6 +39,59 @@ CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 #: Families that carry the Han glyphs on Linux desktops (the Makefile installs the first).
 CJK_FONT = re.compile(r"WenQuanYi|CJK|Noto Sans SC|Noto Serif SC|Droid Sans Fallback|AR PL",
                       re.IGNORECASE)
+
+
+#: What a reader must be able to read in full, by kind.
+WATCHED = {
+    "button": '[data-testid="stMain"] button',
+    "tab": '[role="tab"]',
+    "metric label": '[data-testid="stMetricLabel"]',
+    "sidebar label": '[data-testid="stSidebar"] [data-testid="stWidgetLabel"], '
+                     '[data-testid="stSidebar"] [role="radiogroup"] label, '
+                     '[data-testid="stSidebarNavLink"]',
+}
+
+_CUT_OFF = """
+(watched) => {
+  const cut = [];
+  for (const [kind, selector] of Object.entries(watched)) {
+    for (const element of document.querySelectorAll(selector)) {
+      const box = element.getBoundingClientRect();
+      // Not on screen: hidden, or in a sidebar that slid away on a phone.
+      if (box.width === 0 || box.height === 0 || box.right <= 0 || box.left >= innerWidth) continue;
+      const text = element.innerText.trim();
+      if (!text) continue;  // an icon-only button
+      let clipped = /(…|\\.\\.\\.)$/.test(text);
+      // Each piece of text must lie inside every box between it and the element that hides
+      // what overflows it (overflow hidden or clip, or an ellipsis).
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node && !clipped; node = walker.nextNode()) {
+        if (!node.textContent.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const span = range.getBoundingClientRect();
+        if (span.width === 0) continue;
+        for (let box = node.parentElement; box; box = box.parentElement) {
+          const style = getComputedStyle(box);
+          if (['hidden', 'clip'].includes(style.overflowX) || style.textOverflow === 'ellipsis') {
+            const edge = box.getBoundingClientRect();
+            if (span.right > edge.right + 1 || span.left < edge.left - 1) clipped = true;
+          }
+          if (box === element) break;
+        }
+      }
+      const shown = text.replace(/\\s+/g, ' ');
+      if (clipped) cut.push(`${kind}: "${shown}" (${Math.round(box.width)} px)`);
+    }
+  }
+  return cut;
+}
+"""
+
+
+def cut_off(app: App) -> list[str]:
+    result: Any = app.page.evaluate(_CUT_OFF, WATCHED)
+    return list(result)
 
 
 def ink(path: Path) -> tuple[int, float]:
@@ -115,7 +177,8 @@ def full_height(app: App) -> int:
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("slug", SLUGS)
 def test_page_in_language(app: App, slug: str, lang: str):
-    """Every page x language: clean load in the frame, translated nav, screenshots with ink."""
+    """Every page x language: clean load in the frame, translated nav, screenshots with ink, and
+    no label cut off on a desktop or a phone."""
     app.open(f"{page_path(slug)}?lang={lang}")
     assert app.heading() in page_titles(slug, lang)
     assert app.language_box().input_value() == LANGUAGES[lang].name
@@ -127,6 +190,7 @@ def test_page_in_language(app: App, slug: str, lang: str):
         assert_han_glyphs(app, '[data-testid="stSidebar"] [data-testid="stWidgetLabel"] p')
         if app.page.locator(".js-plotly-plot .gtitle").count():
             assert_han_drawn_in_svg(app, ".js-plotly-plot .gtitle")
+    desktop_cut = cut_off(app)
 
     SCREENSHOTS.mkdir(exist_ok=True)
     shots = []
@@ -144,6 +208,7 @@ def test_page_in_language(app: App, slug: str, lang: str):
 
     app.page.set_viewport_size(PHONE)
     wait_for_phone_layout(app)
+    phone_cut = cut_off(app)
     phone = SCREENSHOTS / f"{slug}-{lang}-{PHONE['width']}x{PHONE['height']}.png"
     app.page.screenshot(path=phone)
     shots.append(phone)
@@ -151,3 +216,6 @@ def test_page_in_language(app: App, slug: str, lang: str):
     for shot in shots:
         assert_not_blank(shot)
     app.assert_clean()
+    assert (desktop_cut, phone_cut) == ([], []), (
+        f"cut off at {DESKTOP['width']} x {DESKTOP['height']}: {desktop_cut}; "
+        f"at {PHONE['width']} x {PHONE['height']}: {phone_cut}")

@@ -12,8 +12,8 @@ files for labels.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+import functools
+from collections.abc import Callable
 
 import pytest
 
@@ -33,18 +33,9 @@ TOUCH_PHONE = {"viewport": PHONE, "device_scale_factor": 3, "is_mobile": True, "
 
 
 @pytest.fixture
-def screen(browser: Any, app_url: str) -> Iterator[Any]:
+def screen(new_app: Callable[..., App], app_url: str) -> Callable[..., App]:
     """Factory: a fresh session on the warm server with a given screen (context options)."""
-    contexts: list[Any] = []
-
-    def make(**options: Any) -> App:
-        context = browser.new_context(locale="en-US", **options)
-        contexts.append(context)
-        return App(context.new_page(), app_url)
-
-    yield make
-    for context in contexts:
-        context.close()
+    return functools.partial(new_app, app_url)
 
 
 def cuts_drawn(app: App) -> list[float]:

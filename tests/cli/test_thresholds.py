@@ -86,6 +86,41 @@ def test_two_files_and_options(tmp_path, capsys) -> None:
     assert len(record["fold_kappas"]) == 3
 
 
+@pytest.mark.parametrize("layout", ["one line", "one column"])
+def test_actual_file_of_one_rater_beside_scores(tmp_path, capsys, layout) -> None:
+    """The actual ratings alone, in either layout the walkthrough reads (ratings on one line, or
+    one per line): the same result as the lists typed (a file on one line was read as bytes and
+    crashed with AttributeError)."""
+    actual = tmp_path / "actual.txt"
+    separator = ", " if layout == "one line" else "\n"
+    actual.write_text(separator.join(str(a) for a in ACTUAL) + "\n", encoding="utf-8")
+    status, out, err = run(["thresholds", "--actual-file", str(actual), "--scores",
+                            " ".join(str(s) for s in SCORES), "--json"], capsys)
+    assert (status, err) == (0, "")
+    assert json.loads(out)["cuts"] == list(EXPECTED.cuts)
+
+
+def test_an_actual_file_of_three_columns_says_so(tmp_path, capsys) -> None:
+    """A CSV of several lines and three columns is not one rater's ratings: the message counts
+    its columns instead of comparing lengths the user never chose."""
+    path = tmp_path / "three.csv"
+    path.write_text("".join(f"{a},{a},{s}\n" for a, s in zip(ACTUAL, SCORES, strict=True)),
+                    encoding="utf-8")
+    status, out, err = run(["thresholds", "--actual-file", str(path), "--scores",
+                            " ".join(str(s) for s in SCORES)], capsys)
+    assert (status, out) == (2, "")
+    assert flat(t("en", "errors.scores_csv_columns", count=3)) in flat(err)
+
+
+def test_a_binary_actual_file_names_itself(tmp_path, capsys) -> None:
+    """As for the walkthrough's files: the message says which file is not text."""
+    path = tmp_path / "ratings.xlsx"
+    path.write_bytes(b"PK\x03\x04\x00\xff\xfe")
+    status, out, err = run(["thresholds", "--actual-file", str(path), "--lang", "tr"], capsys)
+    assert (status, out) == (2, "")
+    assert flat(err) == flat(f"qwk-explained: {path}: " + t("tr", "errors.csv_not_text"))
+
+
 def test_text_options_folds_zero_and_bounds(capsys) -> None:
     status, out, _ = run(["thresholds", "--actual", "1, 2, 2, 3, 3", "--scores", "-1.5 .2 .4 2 3",
                           "--folds", "0", "--min-rating", "0", "--max-rating", "4", "--json"],

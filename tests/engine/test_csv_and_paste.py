@@ -174,6 +174,46 @@ def test_the_paste_reader_agrees_with_the_careful_path(reader, text):
     assert plain.tolist() == parse.tokens_to_ints(tokens).tolist()
 
 
+@HOSTILE
+@given(text=st.lists(VECTOR_PIECES, max_size=60).map("".join))
+@example(text="1 2 3")
+@example(text="[1,2]\n(3)")
+@example(text="12 3")
+@example(text="1 -2")
+@example(text="+1")
+@example(text=" , ;")
+def test_the_one_digit_reader_agrees_with_the_careful_path(text):
+    """Whenever the one-digit reader answers (no sign, no rating of two digits), it answers
+    exactly what the token path does."""
+    if not text.isascii():
+        return
+    body = text.encode("ascii").translate(parse._TO_LINES)
+    if body.translate(None, parse._PLAIN_VECTOR):
+        return
+    values = parse._one_digit_values(body)
+    tokens = [token for token in parse.SEPARATORS.split(parse.normalise(text)) if token]
+    if values is None:
+        assert not tokens or any(len(token) > 1 or not token.isdigit() for token in tokens)
+        return
+    assert values.dtype == np.int64
+    assert values.tolist() == parse.tokens_to_ints(tokens).tolist()
+
+
+def test_a_long_one_digit_paste_is_read_without_pandas(monkeypatch):
+    """M4: the usual long paste (``3, 4, 5``: one-digit ratings) is read by numpy from the bytes,
+    which holds the server's other sessions far less than pandas' reader (it holds the GIL
+    while it gathers its chunks)."""
+    values = np.random.default_rng(3).integers(0, 10, 500_000)
+    text = ", ".join(map(str, values.tolist()))
+    assert len(text) >= parse.PANDAS_FROM_BYTES
+
+    def no_reader(*args, **options):
+        raise AssertionError("one-digit ratings must not go to the C reader")
+
+    monkeypatch.setattr(parse, "read_integer_rows", no_reader)
+    assert np.array_equal(parse_vector(text), values)
+
+
 # --- the harness: hostile text into both parsers --------------------------------------------------
 
 

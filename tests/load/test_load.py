@@ -48,3 +48,30 @@ def test_pandas_is_imported_with_the_frame_not_inside_a_session():
     which found the half-initialised module in sys.modules. The frame imports it up front."""
     code = "import sys, qwk_app.frame; sys.exit('pandas' not in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=False).returncode == 0
+
+
+def test_a_paste_is_bounded_by_what_a_rating_field_holds(capsys):
+    """--paste-items goes up to what a field of TYPED_MAX_CHARS characters holds ("3, 3, ...")."""
+    from qwk_app.compute import TYPED_MAX_CHARS, TYPED_MAX_RATINGS
+
+    assert 3 * TYPED_MAX_RATINGS - 2 < TYPED_MAX_CHARS <= 3 * (TYPED_MAX_RATINGS + 1) - 2
+    with pytest.raises(SystemExit):
+        load_classroom.main(["--paste-items", str(TYPED_MAX_RATINGS + 1)])
+    assert f"paste-items 0..{TYPED_MAX_RATINGS}" in capsys.readouterr().err
+
+
+def test_the_class_alone_and_with_the_paster_are_printed_side_by_side():
+    """M4: what a paster costs the others is the ratio of the class's edit times without and with
+    it, from runs of the same invocation."""
+    def report(seconds: list[float], paste_items: int = 0) -> load_classroom.Report:
+        return load_classroom.Report(2, 2, 10, 0.0, [1.0, 1.0], seconds, [], [], 1, 1, 1.0,
+                                     load_before=1.5, paste_items=paste_items,
+                                     pastes=3 if paste_items else 0)
+
+    table = load_classroom.side_by_side([report([1.0, 1.0, 2.0, 2.0])],
+                                        [report([1.5, 1.5, 3.0, 3.0], 2_000_000)])
+    assert "3 pastes of 2,000,000 ratings a field" in table
+    rows = {line.split()[0] + line.split()[1]: line.split()[2:] for line in table.splitlines()
+            if line.startswith("edit")}
+    assert rows["editp50"] == ["1.500s", "2.250s", "1.50"]
+    assert rows["editmax"] == ["2.000s", "3.000s", "1.50"]

@@ -232,3 +232,32 @@ def test_hostile_arguments_to_explore(actual, predicted, weights, lang):
     else:
         assert set(widget.errors) <= {"actual", "predicted", "pair"}
         assert all(isinstance(text, str) and text for text in widget.errors.values())
+
+
+def test_the_walkthrough_is_computed_once_per_change_from_the_parsed_vectors(monkeypatch):
+    """L6: explore() of 1e6 ratings took seconds in the kernel: the walkthrough was computed once
+    per trait the constructor set (three times) and each time from the traits' lists of Python
+    ints. Now once at construction and once per change, from the vectors the fields parsed to."""
+    from qwk_explained.notebook import widget as widget_module
+
+    calls: list[tuple[object, object]] = []
+    real = widget_module.walkthrough
+    monkeypatch.setattr(widget_module, "walkthrough", lambda a, p, **k: calls.append((a, p))
+                        or real(a, p, **k))
+    example = next(iter(BY_NAME.values()))
+    w = explore(example.actual, example.predicted)
+    assert len(calls) == 1
+    assert all(isinstance(v, np.ndarray) for v in calls[0])
+    w.lang = "tr"
+    w.weights = "linear"
+    assert len(calls) == 3
+    assert w.kappa == walkthrough(example.actual, example.predicted, weights="linear").kappa
+
+
+@pytest.mark.parametrize("empty", [[], "", ()])
+def test_an_empty_field_at_construction_is_its_message(empty) -> None:
+    """An empty vector gives the field's text its default value, so no change is observed: the
+    constructor still reads it (it raised KeyError when the first walkthrough looked it up)."""
+    widget = explore(empty, [1, 2])
+    assert widget.errors == {"actual": t("en", "errors.empty")}
+    assert widget.kappa is None

@@ -284,7 +284,13 @@ def rates() -> Rates:
     return measure()
 
 
+#: The tests of the measured rates share a worker of a parallel run, so that ``rates`` (half a
+#: minute) is measured once, not once per worker.
+ONE_MEASURE = pytest.mark.xdist_group("diagnosis_rates")
+
+
 @pytest.mark.slow
+@ONE_MEASURE
 @pytest.mark.parametrize("code", CODES)
 def test_each_mistake_is_named_where_it_shows(rates: Rates, code: str) -> None:
     """At least 95% of the values the mistake changes beyond rounding are diagnosed with it."""
@@ -294,6 +300,7 @@ def test_each_mistake_is_named_where_it_shows(rates: Rates, code: str) -> None:
 
 
 @pytest.mark.slow
+@ONE_MEASURE
 @pytest.mark.parametrize("code", [code for code in CODES if "kappa" in SHOWS_IN[code]])
 def test_a_kappa_typed_alone_names_the_mistake(rates: Rates, code: str) -> None:
     """A learner who types only kappa: the mistake behind it is still named. (A scale mistake
