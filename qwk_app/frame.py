@@ -191,11 +191,31 @@ def _uploader_style(button: str, drop: str) -> str:
             f"{dragged}::after {{ content: {css_string(drop)}; }}\n")
 
 
+def _wide_formula_style(hint: str) -> str:
+    """A formula wider than its column says that it scrolls sideways, in the reader's words.
+
+    Such a formula (a matrix of four-decimal numbers, a long fraction, on a 390 px phone) scrolls
+    inside its box, and phones draw no scrollbar until it is touched. While it overflows, and
+    only then, its right edge carries a shadow and a line under it says ``hint``; the line stays
+    at the box's left edge while the formula scrolls. A scroll timeline is active only on a box
+    that can scroll, so the animation that sets both does nothing to a formula that fits.
+    """
+    display = '[data-testid="stMarkdownContainer"] .katex-display'
+    return (f"@keyframes qwk-wide-formula {{ from, to {{ --qwk-scroll-hint: {css_string(hint)};"
+            " box-shadow: inset -14px 0 12px -12px rgba(49, 51, 63, 0.5); } }\n"
+            f"{display} {{ animation: qwk-wide-formula auto linear both;"
+            " animation-timeline: scroll(self inline); }\n"
+            f"{display}::after {{ content: var(--qwk-scroll-hint, none); display: block;"
+            " position: sticky; left: 0; width: max-content; max-width: 100%; white-space: normal;"
+            " text-align: start; font-size: 0.8rem; opacity: 0.75; margin-top: 0.3em; }\n")
+
+
 def page_style(*, presenter: bool) -> str:
-    """The page's ``<style>``: what every page needs, the uploader's words in the reader's
-    language, and presenter mode's large type."""
+    """The page's ``<style>``: what every page needs, the uploader's words and the hint of a
+    formula that scrolls in the reader's language, and presenter mode's large type."""
     uploader = _uploader_style(tr("inputs.upload_button"), tr("inputs.upload_drop"))
-    return f"<style>{_STYLE}{uploader}{_PRESENTER_STYLE if presenter else ''}</style>"
+    wide = _wide_formula_style(tr("frame.formula_scrolls"))
+    return f"<style>{_STYLE}{uploader}{wide}{_PRESENTER_STYLE if presenter else ''}</style>"
 
 
 #: Parameters of a session's own address that no link given to others may carry: presenter mode
@@ -347,12 +367,14 @@ def share_link(url_path: str) -> tuple[str, bool]:
     Streamlit's ``browser.serverAddress``, then the address this page was opened with), the
     page's path and the state in the address bar, less what is the teacher's own (presenter
     mode) or a secret of this browser's (:data:`PRIVATE_PARAMS`: a class's teacher key, a
-    student's token).
+    student's token). The vectors go the short way (:func:`state.vector_params`), so the QR code
+    has coarse modules a phone reads from the back of a room.
     """
     base = public_base()
     path = _slug(url_path)
     params = {k: v for k, v in st.query_params.to_dict().items()
-              if k not in PRIVATE_PARAMS}
+              if k not in (*PRIVATE_PARAMS, *state.VECTOR_PARAMS)}
+    params.update(state.vector_params(st.session_state, short=True))
     page = "" if path == DEFAULT_PAGE else path
     return f"{base.url}/{page}?{urlencode(params, safe=',;')}", base.reachable
 

@@ -10,8 +10,11 @@ students can reach (:func:`public_base`), never from ``localhost`` when the app 
 
 from __future__ import annotations
 
+import base64
 import ipaddress
+import re
 import socket
+import zlib
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 from urllib.parse import urlsplit
@@ -19,10 +22,14 @@ from urllib.parse import urlsplit
 import numpy as np
 from numpy.typing import NDArray
 
+from qwk_explained.core.errors import InputError
+from qwk_explained.core.limits import MAX_ABS_RATING
+from qwk_explained.core.parse import shorten
 from qwk_explained.core.steps import Walkthrough
 from qwk_explained.core.types import Cell
 from qwk_explained.present.catalogue import STEPS
 from qwk_explained.teaching.cells import label_positions, read_cell
+from qwk_explained.teaching.examples import BY_NAME, EXAMPLES, Example
 
 
 def parse_step(value: Any, total: int = len(STEPS)) -> int | None:
@@ -141,3 +148,161 @@ def network_address() -> str | None:
         except OSError:
             return None
     return None if is_local(address) or address.startswith("0.") else address
+
+
+# --- the two rating vectors, short enough for a QR code read from the back row -------------------
+
+#: A link's parameter naming a bundled example (``ex=seed_es``): the shortest link of all.
+EXAMPLE_PARAM = "ex"
+#: A link's parameter holding both vectors in the compact form (:func:`pack_vectors`).
+VECTORS_PARAM = "v"
+#: The longest compact form a link carries (characters): the budget of the two text fields it
+#: replaces (3,000 each), so no link gets longer than the long form's longest.
+MAX_PACKED_CHARS = 6000
+#: Most items a compact form may declare: what :data:`MAX_PACKED_CHARS` holds when deflate finds
+#: long runs, and a bound on what a forged value can make the reader build.
+MAX_PACKED_ITEMS = 200_000
+#: Widest scale whose pairs deflate one byte each (``actual * k + predicted`` < 256).
+_DEFLATE_MAX_CLASSES = 16
+_CHECK_BYTES = 3
+_PACKED = re.compile(r"1([bz])\.(-?[0-9]{1,10})\.(-?[0-9]{1,10})\.([0-9]{1,6})\.([A-Za-z0-9_-]*)")
+
+
+def pack_vectors(actual: NDArray[np.int64], predicted: NDArray[np.int64]) -> str:
+    """Both vectors as one short, URL-safe text: ``1<codec>.<min>.<max>.<n>.<data>``.
+
+    The ratings are offsets from the lowest one (``min``), so a 0..4 scale needs 3 bits a rating;
+    ``n`` says how many pairs there are. Two codecs, the shorter one wins: ``b`` packs each
+    offset in as many bits as the widest needs (``actual``, ``predicted``, ``actual``...); ``z``
+    deflates one byte per pair (``actual * k + predicted`` on a scale of at most 16 ratings),
+    which codes the pairs raters agree on in a few bits and long runs in almost none. ``data``
+    is base64url without padding, and ends with three bytes of CRC-32 of everything before them
+    (the text's header included), so a mistyped or cut link is refused rather than read as other
+    ratings. ``1`` is the format's version.
+
+    >>> pack_vectors(np.array([4, 4, 3]), np.array([0, 2, 1]))
+    '1b.0.4.3.giZA_-3i'
+    >>> unpack_vectors(pack_vectors(np.array([-2, 7]), np.array([7, 7])))
+    (array([-2,  7]), array([7, 7]))
+    """
+    if len(actual) != len(predicted) or not len(actual):
+        raise ValueError("two vectors of the same, non-zero length")
+    low = int(min(actual.min(), predicted.min()))
+    high = int(max(actual.max(), predicted.max()))
+    offsets = np.column_stack((actual - low, predicted - low)).astype(np.uint64)
+    forms = [_framed("b", low, high, len(actual), _bits(offsets.ravel(), _width(high - low)))]
+    classes = high - low + 1
+    if classes <= _DEFLATE_MAX_CLASSES:
+        pairs = (offsets[:, 0] * classes + offsets[:, 1]).astype(np.uint8).tobytes()
+        deflate = zlib.compressobj(9, zlib.DEFLATED, -15)  # raw deflate: no header, no Adler-32
+        deflated = deflate.compress(pairs) + deflate.flush()
+        forms.append(_framed("z", low, high, len(actual), deflated))
+    return min(forms, key=len)
+
+
+def unpack_vectors(text: str) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """The two vectors of a compact form (:func:`pack_vectors`), checked to the last bit.
+
+    Only the one text :func:`pack_vectors` writes for these ratings is read: the header's numbers
+    written the short way, the lowest and highest rating both used, exactly the bytes the count
+    needs, padding bits zero, the checksum right, nothing after the deflated data (which is never
+    inflated past the pairs it declares). Anything else raises ``InputError("link_bad_vectors")``.
+    """
+    match = _PACKED.fullmatch(text) if text.isascii() and len(text) <= MAX_PACKED_CHARS else None
+    if match is None:
+        raise _bad_vectors()
+    codec, low_text, high_text, n_text, data_text = match.groups()
+    low, high, n = int(low_text), int(high_text), int(n_text)
+    if (any(str(int(field)) != field for field in (low_text, high_text, n_text))
+            or not (-MAX_ABS_RATING <= low <= high <= MAX_ABS_RATING)
+            or not (1 <= n <= MAX_PACKED_ITEMS)
+            or len(data_text) % 4 == 1):
+        raise _bad_vectors()
+    raw = base64.urlsafe_b64decode(data_text + "=" * (-len(data_text) % 4))
+    header, data, check = text[:match.start(5)], raw[:-_CHECK_BYTES], raw[-_CHECK_BYTES:]
+    if (_b64(raw) != data_text or len(raw) < _CHECK_BYTES
+            or check != _checksum(header, data)):
+        raise _bad_vectors()
+    if codec == "b":
+        offsets = _unbits(data, 2 * n, _width(high - low))
+    else:
+        offsets = _inflate_pairs(data, n, high - low + 1)
+    actual, predicted = offsets[0::2] + low, offsets[1::2] + low
+    if offsets.max() > high - low or min(actual.min(), predicted.min()) != low \
+            or max(actual.max(), predicted.max()) != high:
+        raise _bad_vectors()
+    return actual, predicted
+
+
+def _bad_vectors() -> InputError:
+    return InputError("link_bad_vectors", parameter=VECTORS_PARAM)
+
+
+def _width(span: int) -> int:
+    """Bits an offset of at most ``span`` needs (0 when every rating is the same)."""
+    return int(span).bit_length()
+
+
+def _bits(offsets: NDArray[np.uint64], width: int) -> bytes:
+    """Each offset in ``width`` bits, most significant first, zero bits to the last byte."""
+    shifts = np.arange(width - 1, -1, -1, dtype=np.uint64)
+    bits = ((offsets[:, None] >> shifts) & np.uint64(1)).astype(np.uint8)
+    return np.packbits(bits.ravel()).tobytes()
+
+
+def _unbits(data: bytes, count: int, width: int) -> NDArray[np.int64]:
+    """The ``count`` offsets of ``width`` bits in ``data`` (the inverse of :func:`_bits`)."""
+    if len(data) != (count * width + 7) // 8:
+        raise _bad_vectors()
+    bits = np.unpackbits(np.frombuffer(data, dtype=np.uint8))
+    if bits[count * width:].any():
+        raise _bad_vectors()
+    weights = np.int64(1) << np.arange(width - 1, -1, -1, dtype=np.int64)
+    return bits[:count * width].reshape(count, width).astype(np.int64) @ weights
+
+
+def _inflate_pairs(data: bytes, n: int, classes: int) -> NDArray[np.int64]:
+    """The ``n`` pairs deflated one byte each, as offsets ``actual, predicted, actual...``."""
+    if classes > _DEFLATE_MAX_CLASSES:
+        raise _bad_vectors()
+    inflate = zlib.decompressobj(-15)
+    try:
+        pairs = inflate.decompress(data, n)  # never more than the n bytes declared
+    except zlib.error:
+        raise _bad_vectors() from None
+    if len(pairs) != n or not inflate.eof or inflate.unconsumed_tail or inflate.unused_data:
+        raise _bad_vectors()
+    codes = np.frombuffer(pairs, dtype=np.uint8).astype(np.int64)
+    if codes.max() >= classes * classes:
+        raise _bad_vectors()
+    return np.column_stack(np.divmod(codes, classes)).ravel()
+
+
+def _framed(codec: str, low: int, high: int, n: int, data: bytes) -> str:
+    header = f"1{codec}.{low}.{high}.{n}."
+    return header + _b64(data + _checksum(header, data))
+
+
+def _checksum(header: str, data: bytes) -> bytes:
+    return zlib.crc32(data, zlib.crc32(header.encode("ascii"))).to_bytes(4, "big")[:_CHECK_BYTES]
+
+
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
+
+
+def read_example(value: str) -> Example:
+    """The bundled example a link names (``ex=seed_es``), or ``InputError("link_unknown_example")``.
+    """
+    example = BY_NAME.get(value) if isinstance(value, str) else None
+    if example is None:
+        raise InputError("link_unknown_example", parameter=EXAMPLE_PARAM, value=shorten(value),
+                         choices=", ".join(BY_NAME))
+    return example
+
+
+def example_named_by(actual: NDArray[np.int64], predicted: NDArray[np.int64]) -> Example | None:
+    """The bundled example whose vectors these are, if any (its name is the shortest link)."""
+    pair = (tuple(actual.tolist()), tuple(predicted.tolist()))
+    return next((example for example in EXAMPLES
+                 if (example.actual, example.predicted) == pair), None)

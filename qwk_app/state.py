@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable, MutableMapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypeVar, get_args
+from urllib.parse import urlencode
 
 import numpy as np
 import streamlit as st
@@ -26,11 +27,12 @@ from numpy.typing import NDArray
 
 from qwk_explained.core.errors import InputError
 from qwk_explained.core.limits import MAX_ABS_RATING
-from qwk_explained.core.parse import shorten
+from qwk_explained.core.parse import parse_vector, shorten
 from qwk_explained.core.types import SCALES, WEIGHTINGS, Scale, Weighting, WeightsName
 from qwk_explained.present.languages import DEFAULT_LANGUAGE, LANGUAGES, resolve_language
 from qwk_explained.teaching.custom_weights import parse_weights_text, weights_text
 
+from . import links
 from .editor import Editor
 
 #: Where state lives: ``st.session_state``, or a plain ``dict`` when a page's state machine runs in
@@ -131,8 +133,10 @@ DEFAULTS: dict[str, Any] = {
     # Presenter mode's "compute it together": kappa hidden until the class reaches its step.
     "together": True,
 }
+#: The keys that may carry the two vectors: as typed, or the short way (:func:`vector_params`).
+VECTOR_PARAMS = ("actual", "predicted", links.EXAMPLE_PARAM, links.VECTORS_PARAM)
 #: Shareable keys in the order they appear in the URL.
-URL_KEYS = ("lang", "actual", "predicted", "weights", "scale", "min", "max", "w")
+URL_KEYS = ("lang", *VECTOR_PARAMS, "weights", "scale", "min", "max", "w")
 #: Page-specific keys a page may add to the URL (``share``); read on session start like the rest.
 PAGE_URL_KEYS = ("step", "table", "seed", "cell", "mode", "level", "first", "kappa0",
                  "class", "key", "me")
@@ -148,6 +152,8 @@ MAX_URL_VECTOR_CHARS = 3000
 #: squeezed it would still be longer than :data:`MAX_URL_VECTOR_CHARS` unless nine tenths of it
 #: were spaces.
 _SQUEEZED_MAX_CHARS = 10 * MAX_URL_VECTOR_CHARS
+#: The vectors' short form for links, kept with the two texts it was made from.
+_PACKED = "_qwk_packed"
 
 _INIT = "_qwk_initialised"
 #: The page this run draws (its URL path), set by the frame before the page runs.
@@ -204,6 +210,9 @@ def init_session() -> None:
     state.setdefault("scale", SCALE.default)
     for key in ("actual", "predicted"):
         state[key] = params.get(key, DEFAULTS[key])
+    short = _short_vectors(params, problems)
+    if short is not None:
+        state["actual"], state["predicted"] = map(vector_text, short)
     # A custom weighting comes with its matrix (``w``), checked here like the codes above.
     state["w"] = None
     if state["weights"] == "custom":
@@ -222,6 +231,21 @@ def init_session() -> None:
     state[_PROBLEMS] = problems
     state[_PAGE_PARAMS] = {}
     state[_INIT] = True
+
+
+def _short_vectors(params: Any, problems: list[InputError]
+                   ) -> tuple[NDArray[np.int64], NDArray[np.int64]] | None:
+    """The vectors a short link holds (``v``, else ``ex``; either wins over ``actual`` and
+    ``predicted``), or ``None`` with the problem kept."""
+    try:
+        if (packed := params.get(links.VECTORS_PARAM)) is not None:
+            return links.unpack_vectors(packed)
+        if (name := params.get(links.EXAMPLE_PARAM)) is not None:
+            example = links.read_example(name)
+            return np.array(example.actual), np.array(example.predicted)
+    except InputError as error:
+        problems.append(error)
+    return None
 
 
 _URL_INTEGER = re.compile(r"[+-]?[0-9]+")
@@ -285,13 +309,7 @@ def write_url() -> None:
     """Mirror the shareable state into the address bar (only when it changed, to avoid reruns)."""
     state = st.session_state
     wanted: dict[str, str] = {"lang": lang()}
-    if state.get("upload") is None:
-        for key in ("actual", "predicted"):
-            text = str(state.get(key, ""))
-            if len(text) <= _SQUEEZED_MAX_CHARS:
-                text = " ".join(text.split())
-            if len(text) <= MAX_URL_VECTOR_CHARS:
-                wanted[key] = link_vector(text)
+    wanted.update(vector_params(state))
     for key in ("weights", "scale", "min", "max"):
         value = state.get(key)
         if value is not None:
@@ -311,6 +329,65 @@ def write_url() -> None:
         st.query_params.from_dict(wanted)
 
 
+def vector_params(session: Session, *, short: bool = False) -> dict[str, str]:
+    """The two vectors as a link carries them (none for an upload).
+
+    The address bar keeps them readable (``actual=4,4,3&predicted=0,2,1``) while each fits in
+    :data:`MAX_URL_VECTOR_CHARS`. A shared link (``short``), and an address bar whose vectors are
+    too long to read, carry them the short way when that is shorter: the bundled example's name
+    (``ex=seed_es``) or the compact form (``v=``, :func:`links.pack_vectors`), so the QR code
+    stays coarse enough to scan from the back of a room. Text that does not parse yet (half
+    typed) goes as typed, each vector if it fits.
+    """
+    if session.get("upload") is not None:
+        return {}
+    texts: dict[str, str] = {}
+    for key in ("actual", "predicted"):
+        text = str(session.get(key, ""))
+        if len(text) <= _SQUEEZED_MAX_CHARS:
+            text = " ".join(text.split())
+        if len(text) <= MAX_URL_VECTOR_CHARS:
+            texts[key] = link_vector(text)
+    if len(texts) == 2 and not short:
+        return texts
+    packed = _packed(session)
+    if packed is not None and (len(texts) < 2 or len(urlencode(packed)) < len(urlencode(texts))):
+        return packed
+    return texts
+
+
+def _packed(session: Session) -> dict[str, str] | None:
+    """The short form of the session's vectors (parsed once per pair of texts), or ``None``."""
+    texts = (str(session.get("actual", "")), str(session.get("predicted", "")))
+    kept = session.get(_PACKED)
+    if kept is None or kept[0] != texts:
+        kept = (texts, _pack(*texts))
+        session[_PACKED] = kept
+    packed: dict[str, str] | None = kept[1]
+    return packed
+
+
+def _pack(actual_text: str, predicted_text: str) -> dict[str, str] | None:
+    """``{"ex": name}`` or ``{"v": compact form}`` for two valid vectors of the same length whose
+    compact form fits in :data:`links.MAX_PACKED_CHARS`; ``None`` for anything else.
+
+    Texts longer than a link could hold are not parsed: this runs on every rerun.
+    """
+    if max(len(actual_text), len(predicted_text)) > _SQUEEZED_MAX_CHARS:
+        return None
+    try:
+        actual, predicted = parse_vector(actual_text), parse_vector(predicted_text)
+    except InputError:
+        return None
+    if len(actual) != len(predicted):
+        return None
+    example = links.example_named_by(actual, predicted)
+    if example is not None:
+        return {links.EXAMPLE_PARAM: example.name}
+    packed = links.pack_vectors(actual, predicted)
+    return {links.VECTORS_PARAM: packed} if len(packed) <= links.MAX_PACKED_CHARS else None
+
+
 def link_vector(text: str) -> str:
     """A typed vector as it goes into a link: commas, no spaces, the same ratings.
 
@@ -325,10 +402,9 @@ _SPACE = re.compile(r"\s+")
 
 
 def url_fits() -> bool:
-    """Whether the vectors fit in a shareable link (an upload or a very long paste does not)."""
-    state = st.session_state
-    return state.get("upload") is None and all(
-        len(str(state.get(k, ""))) <= MAX_URL_VECTOR_CHARS for k in ("actual", "predicted"))
+    """Whether both vectors are in a shared link (an upload or a very long paste is not)."""
+    carried = vector_params(st.session_state, short=True)
+    return len(carried) == 2 or links.EXAMPLE_PARAM in carried or links.VECTORS_PARAM in carried
 
 
 def bind(key: str, *, session: Session | None = None) -> str:

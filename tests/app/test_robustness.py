@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from qwk_app import state
+from qwk_app import links, state
 from qwk_app.compute import typed_text
 from qwk_app.frame import PAGE_SETTINGS
 from qwk_app.text import escape_markdown
@@ -35,6 +35,7 @@ from qwk_explained.core.validate import check_pair
 from qwk_explained.present.i18n import error_message, load, t
 from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import about, format_number
+from qwk_explained.teaching.examples import random_ratings
 from tests import ROOT
 from tests.app.helpers import PAGE_SLUGS, assert_clean, open_app, open_tab
 
@@ -338,9 +339,11 @@ def test_upload_size_cap_and_safe_settings_are_in_the_config():
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_long_vectors_stay_out_of_the_url_and_the_share_box_says_so(lang):
-    """Cap: vectors longer than MAX_URL_VECTOR_CHARS are not put in the link (browsers cut long
-    URLs); the share caption explains it; a short vector goes back into the link."""
+def test_long_vectors_go_in_the_url_the_short_way_until_even_that_is_too_long(lang):
+    """Cap: vectors longer than MAX_URL_VECTOR_CHARS go in the link in the compact form (``v``,
+    the same ratings); vectors whose compact form is longer than links.MAX_PACKED_CHARS are not
+    put in the link (browsers cut long URLs) and the share caption explains it; a short vector
+    goes back into the link as typed."""
     at = open_app("walkthrough", lang=lang)
     long_text = ", ".join(["1", "2", "3"] * (state.MAX_URL_VECTOR_CHARS // 6 + 10))
     assert len(long_text) > state.MAX_URL_VECTOR_CHARS
@@ -348,8 +351,15 @@ def test_long_vectors_stay_out_of_the_url_and_the_share_box_says_so(lang):
     at.text_input(key="predicted_input").input(long_text).run()
     assert_clean(at)
     assert "actual" not in at.query_params and "predicted" not in at.query_params
-    captions = [c.value for c in at.caption]
-    assert t(lang, "frame.share_too_long") in captions
+    ratings = parse_vector(long_text).tolist()
+    assert [v.tolist() for v in links.unpack_vectors(at.query_params["v"])] == [ratings] * 2
+    assert t(lang, "frame.share_help") in [c.value for c in at.caption]
+    too_long = [state.vector_text(v) for v in random_ratings(9000, 11, 0.5, seed=1)]
+    at.text_input(key="actual_input").input(too_long[0]).run()
+    at.text_input(key="predicted_input").input(too_long[1]).run()
+    assert_clean(at)
+    assert not {"actual", "predicted", "v", "ex"} & set(at.query_params)
+    assert t(lang, "frame.share_too_long") in [c.value for c in at.caption]
     at.text_input(key="actual_input").input("1, 2").run()
     at.text_input(key="predicted_input").input("2, 1").run()
     assert at.query_params["actual"] == "1,2"

@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import io
 
+import numpy as np
 import pytest
 
-from qwk_app import frame, launch, links
+from qwk_app import frame, launch, links, state
 from qwk_explained import walkthrough
 from qwk_explained.present.catalogue import STEPS
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import format_number
+from qwk_explained.teaching.examples import BY_NAME, random_ratings
 from tests.app.helpers import assert_clean, open_app
 
 SEED = {"actual": "4,4,3,4,4,4,1,1,2,1", "predicted": "0,2,1,0,0,0,1,1,2,1"}
@@ -71,7 +73,7 @@ def test_the_share_box_uses_the_configured_address_and_keeps_the_cell(monkeypatc
     assert_clean(at)
     link = share_box_link(at)
     assert link.startswith("http://192.168.1.20:8501/?")
-    assert "cell=4,0" in link and f"lang={lang}" in link and "actual=4,4,3" in link
+    assert "cell=4,0" in link and f"lang={lang}" in link and "ex=seed_es" in link
     assert "present" not in link
     assert t(lang, "share.local_only", variable=links.PUBLIC_URL_ENV) not in [
         c.value for c in at.sidebar.caption]
@@ -82,6 +84,54 @@ def test_a_local_link_says_it_opens_only_here(monkeypatch):
     at = open_app(lang="es", **SEED)
     assert t("es", "share.local_only", variable=links.PUBLIC_URL_ENV) in [
         c.value for c in at.sidebar.caption]
+
+
+def _opened_vectors(at) -> tuple[str, str]:
+    return at.session_state["actual"], at.session_state["predicted"]
+
+
+@pytest.mark.parametrize("n", [50, 1000])
+def test_a_shared_link_carries_the_vectors_the_short_way_and_opens_them_again(n):
+    """User flow: a teacher shares random ratings; the link holds them in the compact form
+    (``v=``, no ``actual=``), and a student opening it gets the same ratings, settings and
+    kappa (source of truth: the engine on the typed vectors)."""
+    actual, predicted = (state.vector_text(v) for v in random_ratings(n, 5, 0.6, seed=n))
+    at = open_app(lang="es", actual=actual, predicted=predicted, weights="linear")
+    assert_clean(at)
+    link = share_box_link(at)
+    assert "v=1" in link and "actual=" not in link and "predicted=" not in link
+    query = dict(pair.split("=", 1) for pair in link.split("?", 1)[1].split("&"))
+    assert len(query["v"]) < len(f"actual={actual}&predicted={predicted}".replace(" ", "")) / 2
+    student = open_app(**query)
+    assert_clean(student)
+    assert _opened_vectors(student) == (actual, predicted)
+    assert (student.session_state["weights"], student.session_state["language"]) == ("linear", "es")
+    expected = format_number(walkthrough(actual, predicted, weights="linear").kappa, "es")
+    assert expected in [metric.value for metric in student.metric]
+
+
+def test_an_example_is_shared_by_its_name_and_old_long_links_still_open():
+    """The seed opened from an old long link (``actual=...&predicted=...``) opens as ever, and
+    its share link names the example (``ex=seed_es``); that link opens the same ratings."""
+    at = open_app(lang="tr", **SEED)
+    assert_clean(at)
+    link = share_box_link(at)
+    assert "ex=seed_es" in link and "actual" not in link
+    again = open_app(lang="tr", ex="seed_en")
+    assert_clean(again)
+    seed_en = BY_NAME["seed_en"]
+    assert _opened_vectors(again) == tuple(state.vector_text(np.array(v))
+                                            for v in (seed_en.actual, seed_en.predicted))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(("key", "value"), [("v", "1z.0.4.10.AAAA"), ("ex", "seed_xx")])
+def test_a_damaged_short_link_says_so_in_the_reader_s_language(lang, key, value):
+    at = open_app(lang=lang, **{key: value})
+    assert_clean(at)
+    code = "link_bad_vectors" if key == "v" else "link_unknown_example"
+    assert [error.value.replace("\\", "") for error in at.error] == [  # Markdown's escapes
+        t(lang, f"errors.{code}", parameter=key, value=value, choices=", ".join(BY_NAME))]
 
 
 def test_the_qr_code_holds_the_link():

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import string
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -24,10 +25,11 @@ from qwk_explained.core.limits import MAX_ABS_RATING
 from qwk_explained.present.catalogue import STEPS
 from qwk_explained.present.i18n import message
 from qwk_explained.present.languages import LANGUAGES
+from qwk_explained.teaching.examples import EXAMPLES
 from qwk_explained.teaching.exercises import MAX_SEED, parse_seed
 from tests.app.helpers import assert_clean, open_app
 from tests.app.test_robustness import assert_messages_translated
-from tests.hostile import HOSTILE_TEXT
+from tests.hostile import HOSTILE_TEXT, assert_translated
 
 MANY = settings(max_examples=int(os.environ.get("QWK_FUZZ_EXAMPLES", "500")), deadline=None,
                 derandomize=bool(os.environ.get("CI")),
@@ -81,6 +83,64 @@ def test_an_end_of_the_scale_is_a_rating_or_a_translated_problem(value, name):
         assert problem.params["parameter"] == name and len(problem.params["value"]) <= 20
         for lang in LANGUAGES:
             assert "{" not in message(lang, problem).replace(problem.params["value"], "")
+
+
+#: Compact forms (``v=``) with something changed: a character, a cut, a header field, an end.
+_SEED_PACKED = links.pack_vectors(np.array([4, 4, 3, 4, 4, 4, 1, 1, 2, 1]),
+                                  np.array([0, 2, 1, 0, 0, 0, 1, 1, 2, 1]))
+PACKED_ALPHABET = string.ascii_letters + string.digits + "-_."
+NEAR_PACKED = st.one_of(
+    st.builds(lambda at, char: _SEED_PACKED[:at] + char + _SEED_PACKED[at + 1:],
+              st.integers(0, len(_SEED_PACKED) - 1), st.sampled_from(PACKED_ALPHABET)),
+    st.builds(lambda at: _SEED_PACKED[:at], st.integers(0, len(_SEED_PACKED) - 1)),
+    st.builds(lambda tail: _SEED_PACKED + tail, st.text(PACKED_ALPHABET, min_size=1)),
+    st.builds(lambda codec, low, high, n, data: f"1{codec}.{low}.{high}.{n}.{data}",
+              st.sampled_from("bz"), st.integers(-10**10, 10**10), st.integers(-10**10, 10**10),
+              st.integers(0, 10**6), st.text(PACKED_ALPHABET, max_size=LONG)),
+    st.text(PACKED_ALPHABET, min_size=LONG, max_size=LONG),
+)
+
+
+@MANY
+@given(value=st.one_of(VALUES, NEAR_PACKED))
+def test_a_link_s_vectors_are_the_ones_packed_or_a_translated_problem(value):
+    """``v`` and ``ex`` come from anyone: the reader gives back vectors that pack to exactly the
+    value read (one text per pair of vectors, so a changed character is never other ratings),
+    or raises the project's own error, translated in every language, naming the parameter."""
+    try:
+        actual, predicted = links.unpack_vectors(value)
+    except InputError as error:
+        assert_translated(error)
+        assert error.params["parameter"] == links.VECTORS_PARAM
+    else:
+        assert links.pack_vectors(actual, predicted) == value
+    try:
+        example = links.read_example(value)
+    except InputError as error:
+        assert_translated(error)
+        assert error.params["parameter"] == links.EXAMPLE_PARAM
+        assert len(error.params["value"]) <= 20
+    else:
+        assert example in EXAMPLES and example.name == value
+
+
+#: Ratings a class uses, and the engine's extremes (one bit to 31 bits an offset).
+RATING_VECTORS = st.integers(1, 400).flatmap(lambda n: st.tuples(*[st.lists(
+    st.one_of(st.integers(0, 4), st.integers(-3, 12),
+              st.sampled_from([-MAX_ABS_RATING, MAX_ABS_RATING])),
+    min_size=n, max_size=n)] * 2))
+
+
+@MANY
+@given(vectors=RATING_VECTORS)
+def test_the_compact_form_gives_back_the_very_vectors(vectors):
+    """Invariant: unpacking a packed pair gives the same ratings in the same order; the form is
+    URL-safe (nothing a link must escape)."""
+    actual, predicted = (np.array(v, dtype=np.int64) for v in vectors)
+    packed = links.pack_vectors(actual, predicted)
+    assert set(packed) <= set(PACKED_ALPHABET + "-0123456789")
+    again = links.unpack_vectors(packed)
+    assert again[0].tolist() == vectors[0] and again[1].tolist() == vectors[1]
 
 
 #: The page that reads each parameter of a link (the shared ones are read by every page).
