@@ -110,6 +110,7 @@ bench: $(STAMPS)/dev os-packages
 	$(PY) -m bench.grading_audit --cases 100
 	$(PY) -m bench.load_classroom --edits 2
 	$(PY) -m bench.memory_session --pastes 3 --uploads 1
+	$(PY) -m bench.share_links --sizes 50 200
 
 clean:
 	rm -rf $(VENV) $(STAMPS) .cache .pytest_cache .ruff_cache .mypy_cache .import_linter_cache .hypothesis

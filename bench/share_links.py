@@ -1,6 +1,7 @@
 """Share links and their QR codes: long form (``actual=...&predicted=...``) against the short form.
 
-Run from the checkout: ``.venv/bin/python -m bench.share_links``. Nothing is timed: for the
+Run from the checkout: ``.venv/bin/python -m bench.share_links [--sizes 50 200 1000 3000]``.
+Nothing is timed: for the
 bundled examples and for random 5-rating vectors of 50, 200, 1000 and 3000 items (60 % agreement,
 the rest one or two ratings off, :func:`qwk_explained.teaching.examples.random_ratings`) it prints
 the share link's length and its QR code's version and width in modules (error correction M, as
@@ -12,6 +13,7 @@ code half as many modules wide is read from twice as far.
 
 from __future__ import annotations
 
+import argparse
 from urllib.parse import urlencode
 
 import numpy as np
@@ -40,11 +42,11 @@ def link(session: dict[str, str], *, short: bool) -> str:
     return BASE + urlencode({**SETTINGS, **vectors}, safe=",;")
 
 
-def cases() -> list[tuple[str, dict[str, str]]]:
+def cases(sizes: list[int]) -> list[tuple[str, dict[str, str]]]:
     found = [(example.name, {"actual": state.vector_text(np.array(example.actual)),
                              "predicted": state.vector_text(np.array(example.predicted))})
              for example in EXAMPLES]
-    for n in (50, 200, 1000, 3000):
+    for n in sizes:
         actual, predicted = random_ratings(n, 5, 0.6, seed=n)
         found.append((f"random {n}", {"actual": state.vector_text(actual),
                                       "predicted": state.vector_text(predicted)}))
@@ -52,9 +54,13 @@ def cases() -> list[tuple[str, dict[str, str]]]:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[50, 200, 1000, 3000],
+                        help="items in the random vectors (after the bundled examples)")
+    args = parser.parse_args()
     print(f"{'vectors':<20} {'long: chars':>11} {'QR version (modules)':>21}"
           f" {'short: chars':>13} {'QR version (modules)':>21}  short form")
-    for name, session in cases():
+    for name, session in cases(args.sizes):
         before, after = link(session, short=False), link(session, short=True)
         form = after.rsplit("&", 1)[1][:14] + ("..." if len(after.rsplit("&", 1)[1]) > 14 else "")
         kept = "actual=" in before  # else the link holds the settings only

@@ -149,6 +149,8 @@ class Thresholds:
 
 def _check_cuts(cuts: Any) -> FloatArray:
     cuts = unmasked(cuts)
+    if np.iscomplexobj(cuts):  # casting would drop the imaginary part with only a warning
+        raise InputError("bad_cuts")
     try:
         values = np.asarray(cuts, dtype=np.float64)
     except (TypeError, ValueError):

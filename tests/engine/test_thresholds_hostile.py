@@ -99,6 +99,8 @@ def test_hostile_arguments_to_the_optimizer(actual, scores, low, high, folds, se
 @HOSTILE
 @given(scores=SCORES, cuts=st.one_of(PYTHON_VALUES, st.lists(st.floats(), max_size=5)),
        low=st.one_of(st.just(0), PYTHON_VALUES))
+@example(scores=[0.5], cuts=np.array([1 + 2j]), low=0)  # complex cuts: a ComplexWarning before
+@example(scores=[0.5], cuts=np.array([], dtype=complex), low=0)
 def test_hostile_arguments_to_apply_thresholds(scores, cuts, low) -> None:
     ratings = _outcome(apply_thresholds, scores, cuts, min_rating=low)
     if ratings is not None:
