@@ -6,8 +6,6 @@ engine's kappa; access rules against the class's own keys."""
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 import sqlalchemy as sa
 
@@ -16,6 +14,7 @@ from qwk_class.classroom import ClassData, ClassError, Classroom
 from qwk_class.store import Store, classes, students, submissions
 from qwk_explained.core.errors import QwkError
 from qwk_explained.core.steps import walkthrough
+from tests.classroom import all_at_once
 
 ACTUAL, PREDICTED = "4,4,3,4,4,4,1,1,2,1", "0,2,1,0,0,0,1,1,2,1"
 DATA = ClassData(ACTUAL, PREDICTED)
@@ -314,21 +313,12 @@ def test_many_students_at_once_are_each_counted_once(room: Classroom, store: Sto
     """Twenty students submit at the same moment, each twice (a double click): twenty rows."""
     started = _class(room, "guess")
     joined = [room.join(started.code, f"S{k}", f"s{k}")[0] for k in range(20)]
-    errors: list[BaseException] = []
 
     def send(student) -> None:
-        try:
-            for _ in range(2):
-                room.submit_guess(student, "0.25", "en")
-        except BaseException as error:  # noqa: BLE001 - reported below
-            errors.append(error)
+        for _ in range(2):
+            room.submit_guess(student, "0.25", "en")
 
-    threads = [threading.Thread(target=send, args=(s,)) for s in joined]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert not errors
+    assert not all_at_once(send, joined)
     assert room.summary(started.code, started.key).guesses == [0.25] * 20
     assert _count(store, submissions) == 20
 

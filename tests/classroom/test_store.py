@@ -4,13 +4,12 @@ are upserted, every value travels as a bound parameter. Checked against the data
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 import sqlalchemy as sa
 
 from qwk_class import store as store_module
 from qwk_class.store import SCHEMA_VERSION, Store, schema_version, submissions
+from tests.classroom import all_at_once
 
 
 def test_migration_creates_every_table_once(store: Store) -> None:
@@ -25,19 +24,7 @@ def test_migration_creates_every_table_once(store: Store) -> None:
 def test_servers_starting_together_migrate_once(store: Store) -> None:
     """Three servers on one database start at the same moment (the lecture set)."""
     others = [Store(store.url.render_as_string(hide_password=False)) for _ in range(3)]
-    errors: list[BaseException] = []
-
-    def start(one: Store) -> None:
-        try:
-            one.migrate()
-        except BaseException as error:  # noqa: BLE001 - reported below
-            errors.append(error)
-
-    threads = [threading.Thread(target=start, args=(one,)) for one in others]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    errors = all_at_once(Store.migrate, others)
     for one in others:
         one.close()
     assert not errors
