@@ -188,7 +188,7 @@ class App:
         """The numbers drawn in the cells of the matrix chart titled ``title``, row by row."""
         return self.page.evaluate(
             """title => { const chart = [...document.querySelectorAll('.qwk-matrix')].find(
-                    c => c.querySelector('.qwk-title').innerText.trim() === title);
+                    c => c.querySelector('.qwk-title').textContent.trim() === title);
                 return [...chart.querySelectorAll('tbody tr')].map(row =>
                     [...row.querySelectorAll('.qwk-value')].map(v => v.textContent)); }""",
             title)
