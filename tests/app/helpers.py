@@ -137,3 +137,14 @@ def type_ratings(at: AppTest, actual: str | None = None, predicted: str | None =
             at.text_input(key=key).input(text)
     at.button(key=RATINGS_SUBMIT).click()
     return at.run()
+
+
+def enter_text(at: AppTest, kind: str, key: str, text: str) -> AppTest:
+    """Type ``text`` into the text widget ``key`` (``kind``: ``"text_input"``, ``"text_area"``)
+    and run, as the browser sends it: a field of a form (the rating fields) with its form's
+    button, any other field alone."""
+    widget = getattr(at, kind)(key=key)
+    widget.input(text)
+    if widget.proto.form_id:
+        next(b for b in at.button if b.proto.form_id == widget.proto.form_id).click()
+    return at.run()

@@ -20,7 +20,7 @@ from qwk_explained import InputError, parse_vector
 from qwk_explained.present.i18n import error_message
 from qwk_explained.present.languages import LANGUAGES
 from tests import ROOT
-from tests.app.helpers import PAGE_SLUGS, assert_clean, open_app, open_tab, type_ratings
+from tests.app.helpers import PAGE_SLUGS, assert_clean, enter_text, open_app, open_tab, type_ratings
 
 PAYLOADS = (
     "<script>alert(1)</script>",
@@ -181,7 +181,7 @@ def test_payload_in_every_text_field_of_every_page(page):
         payload = PAYLOADS[index % len(PAYLOADS)]
         if key not in {w.key for w in at.get(kind)}:
             continue
-        getattr(at, kind)(key=key).input(payload).run()
+        enter_text(at, kind, key, payload)
         assert_clean(at)
         assert getattr(at, kind)(key=key).value == payload
         for body in markdown_bodies(at):

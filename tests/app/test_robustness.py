@@ -37,7 +37,7 @@ from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import about, format_number
 from qwk_explained.teaching.examples import random_ratings
 from tests import ROOT
-from tests.app.helpers import PAGE_SLUGS, assert_clean, open_app, open_tab, type_ratings
+from tests.app.helpers import PAGE_SLUGS, assert_clean, enter_text, open_app, open_tab, type_ratings
 
 FEW = settings(max_examples=20, deadline=None, derandomize=bool(os.environ.get("CI")),
                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -155,7 +155,7 @@ def test_random_text_in_the_vector_fields(lang, field, text):
     """Any text in either vector: no traceback; the engine's error, translated, next to the field;
     the text stays as typed; valid text gives the engine's kappa."""
     at = _walkthrough_app(lang)
-    at.text_input(key=f"{field}_input").input(text).run()
+    enter_text(at, "text_input", f"{field}_input", text)
     assert_clean(at)
     assert at.text_input(key=f"{field}_input").value == text
     actual = at.text_input(key="actual_input").value
@@ -198,7 +198,7 @@ def test_random_text_in_every_text_field_of_every_page(data, lang, text):
     widget = getattr(at, kind)(key=key)
     limit = widget.proto.max_chars
     typed = text[:limit] if limit else text
-    widget.input(typed).run()
+    enter_text(at, kind, key, typed)
     assert_clean(at)
     assert getattr(at, kind)(key=key).value == typed
     assert_messages_translated(at, lang)
@@ -460,7 +460,7 @@ def test_switching_pages_and_languages_in_any_order_keeps_every_value(actions):
         elif action in ("actual", "predicted"):
             if f"{action}_input" not in keys:
                 continue
-            at.text_input(key=f"{action}_input").input(value).run()
+            enter_text(at, "text_input", f"{action}_input", value)
         elif action == "step":
             if page != "step_by_step":
                 continue
@@ -506,7 +506,7 @@ def test_a_text_over_the_field_cap_is_refused_with_the_upload_suggested(monkeypa
     field = at.text_input(key="actual_input")
     assert field.max_chars == 60
     text = ("1, 2, 3, " * 10)[:60]  # a longer text is cut here by Streamlit's server
-    field.input(text).run()
+    enter_text(at, "text_input", "actual_input", text)
     assert_clean(at)
     refused = shown(lang, InputError("text_too_long", limit=60))
     assert [e.value for e in at.error] == [refused]
