@@ -86,7 +86,8 @@ def hold_ratings(fields: tuple[str, str], *, submit: str, pause_ms: int, long_pa
     """
     _COMPONENT(data={"kind": "hold", "fields": list(fields), "submit": submit,
                      "separators": SEPARATORS.pattern, "brackets": BRACKETS,
-                     "pause": pause_ms, "longPause": long_pause_ms}, key=key)
+                     "pause": pause_ms, "longPause": long_pause_ms, "lang": state.lang()},
+               key=key)
 
 
 def copy_button(text: str, *, key: str) -> None:

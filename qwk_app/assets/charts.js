@@ -399,23 +399,19 @@ function holdRatings(data, parentElement) {
 }
 
 export default function (component) {
-  if (component.data && component.data.kind === "hold") {
-    return holdRatings(component.data, component.parentElement);
-  }
-  if (component.data && component.data.kind === "keys") {
-    return listenForStepKeys(component.data, component.parentElement);
-  }
   const { data, parentElement } = component;
+  // Only when it differs: every chart of every rerun would write it again, and the language of
+  // <html> is inherited by every element of the page (a write can restyle them all).
+  if (data && data.lang && document.documentElement.lang !== data.lang) {
+    document.documentElement.lang = data.lang;
+  }
+  if (data && data.kind === "hold") return holdRatings(data, parentElement);
+  if (data && data.kind === "keys") return listenForStepKeys(data, parentElement);
   let root = parentElement.querySelector(":scope > .qwk-root");
   if (!root) {
     root = document.createElement("div");
     root.className = "qwk-root";
     parentElement.appendChild(root);
-  }
-  // Only when it differs: every chart of every rerun would write it again, and the language of
-  // <html> is inherited by every element of the page (a write can restyle them all).
-  if (data && data.lang && document.documentElement.lang !== data.lang) {
-    document.documentElement.lang = data.lang;
   }
   if (data && data.kind === "copy") drawCopy(component, root);
   else if (data) drawChart(component, root);

@@ -55,7 +55,7 @@ def test_the_fields_are_one_form_the_browser_sends_and_not_rewritten_on_every_ru
     assert hold_data(at) == {"kind": "hold", "fields": ["actual_input", "predicted_input"],
                              "submit": RATINGS_SUBMIT, "separators": SEPARATORS.pattern,
                              "brackets": BRACKETS, "pause": LIVE_PAUSE_MS,
-                             "longPause": HALF_PAIR_PAUSE_MS}
+                             "longPause": HALF_PAIR_PAUSE_MS, "lang": "en"}
     assert LIVE_PAUSE_MS < HALF_PAIR_PAUSE_MS
     at.selectbox(key="cell_row_input").set_value(4).run()  # any rerun that is not an edit
     assert_clean(at)
