@@ -367,6 +367,24 @@ def test_a_half_pair_left_alone_is_sent_after_the_longer_pause(app: App):
     app.assert_clean()
 
 
+def test_leaving_the_fields_sends_a_half_pair_at_once(app: App):
+    """A rating added to the actual list, no Enter, then a click elsewhere on the page: the form
+    is sent at once (not after the longer pause), so what was typed reaches the page and the
+    link before the learner does anything else; a second click sends nothing more."""
+    app.open(f"{SEED_LINK}&lang=en")
+    count_runs(app)
+    type_at_end(app, t("en", "inputs.actual_label"), ", 3", enter=False)
+    app.page.locator('[data-testid="stMain"] h1').first.click()  # the field loses focus
+    app.page.wait_for_timeout(HALF_PAIR_PAUSE_MS // 3)
+    assert runs(app) == 1
+    app.wait_for_query(actual=SEED_ACTUAL + ",3")
+    app.settle()
+    app.page.locator('[data-testid="stMain"] h1').first.click()
+    app.page.wait_for_timeout(HALF_PAIR_PAUSE_MS + 200)
+    assert runs(app) == 1
+    app.assert_clean()
+
+
 def test_enter_that_confirms_an_input_method_candidate_sends_nothing(app: App):
     """Chinese input: Enter confirms a candidate while the input method composes (the key event
     says ``isComposing``); that Enter, and the typing during composition, send nothing. The
