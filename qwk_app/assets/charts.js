@@ -3,7 +3,8 @@
 //
 // data.kind === "chart": data.html is one chart (qwk_explained/present/charts.py). Hovering or
 // focusing a cell lights up the same cell (data-cell="i,j") in every chart on the page and its
-// two histogram bars; a click on a cell is sent to Python as the trigger "cell" ("i,j"); the
+// two histogram bars, and shows the cell's explanation (drawn from its data-tip on first
+// use); a click on a cell is sent to Python as the trigger "cell" ("i,j"); the
 // full-screen button shows the chart alone; a matrix's type grows or shrinks to the width of its
 // column (fit); when the numbers no longer fit even then, they are hidden (class qwk-compact)
 // and stay readable in each cell's explanation.
@@ -141,6 +142,17 @@ function fit() {
   });
 }
 
+// A cell's explanation waits in its data-tip (HTML that Python built: numbers and translated
+// words, everything else escaped) and becomes an element the first time the cell is hovered or
+// focused; charts.css shows it while the cell is. Built for every cell on every rerun, the
+// explanations were half of the charts' elements.
+function showTip(cell) {
+  if (cell.dataset.tip && !cell.querySelector(":scope > .qwk-tip")) {
+    cell.insertAdjacentHTML("beforeend",
+      `<span class="qwk-tip" role="tooltip">${cell.dataset.tip}</span>`);
+  }
+}
+
 function drawChart(component, root) {
   const { data, setTriggerValue } = component;
   if (root.qwkHtml !== data.html) {
@@ -151,7 +163,10 @@ function drawChart(component, root) {
   }
   const enter = (event) => {
     const target = event.target.closest("[data-cell]");
-    if (target) lightUp(target.dataset.cell);
+    if (target) {
+      lightUp(target.dataset.cell);
+      showTip(target);
+    }
   };
   const leave = (event) => {
     const target = event.target.closest("[data-cell]");
@@ -160,9 +175,14 @@ function drawChart(component, root) {
     if (target && next !== target) lightUp(next ? next.dataset.cell : null);
   };
   root.onmouseover = enter;
-  root.onfocusin = enter;
   root.onmouseout = leave;
-  root.onfocusout = leave;
+  // Chromium has no onfocusin/onfocusout properties: the keyboard's listeners are added once
+  // (they read nothing of this drawing's data).
+  if (!root.qwkFocusListeners) {
+    root.qwkFocusListeners = true;
+    root.addEventListener("focusin", enter);
+    root.addEventListener("focusout", leave);
+  }
   root.onclick = (event) => {
     const full = event.target.closest(".qwk-full");
     if (full) {

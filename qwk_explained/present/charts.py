@@ -229,7 +229,10 @@ def matrix_html(
     integer
         Write values as integers (counts).
     tips
-        N x N explanations (trusted HTML: :func:`cell_tips`), shown on hover and focus.
+        N x N explanations (trusted HTML: :func:`cell_tips`), shown on hover and focus. Each
+        waits in its cell's ``data-tip`` and becomes an element only when it is shown: as
+        elements, the 25 explanations of each of eleven matrices were half of the charts'
+        nodes, built again by the browser on every rerun.
     zmax
         Top of the colour scale (default: the largest value).
     changed
@@ -275,9 +278,9 @@ def matrix_html(
             r, g, b = rgb[i, j]
             color = LIGHT_TEXT if light[i, j] else DARK_TEXT
             text = cell_text(values[i, j], lang, decimals, integer=integer)
-            if written:
-                tip = f'<span class="qwk-tip" role="tooltip">{tips[i][j]}</span>' if tips else ""
-                body, title_attr = f'<span class="qwk-value">{escape(text)}</span>{tip}', ""
+            if written:  # the explanation waits in an attribute: charts.js draws it on demand
+                body = f'<span class="qwk-value">{escape(text)}</span>'
+                title_attr = f' data-tip="{escape(tips[i][j])}"' if tips else ""
             else:  # no room for a number: it is in the cell's title, nothing more (2,500 cells)
                 body, title_attr = "", f' title="{heads[i]}, {heads[j]}: {escape(text)}"'
             cells.append(

@@ -9,6 +9,7 @@ predicted 0: E = 5 · 4 / 10 = 2 on the Spanish seed).
 from __future__ import annotations
 
 import re
+from html import unescape
 
 import numpy as np
 import pytest
@@ -58,19 +59,29 @@ def test_a_linked_cell_is_outlined_in_every_matrix_and_its_two_bars(lang):
     assert at.selectbox(key="cell_row_input").value == 4
 
 
+def _tips(html: str) -> dict[str, str]:
+    """Each cell's explanation, as the browser reads it from the cell's ``data-tip``."""
+    found = re.findall(r'data-cell="([0-9]+,[0-9]+)"[^>]*data-tip="([^"]*)"', html)
+    return {cell: unescape(tip) for cell, tip in found}
+
+
 def test_each_cell_explains_its_arithmetic():
     """Hovering E's cell (4, 0) shows 5 · 4 / 10 = 2; w's cell its formula with the positions;
-    w·O's cell its product; the numbers are the engine's."""
+    w·O's cell its product; the numbers are the engine's. The explanations wait in attributes,
+    not as elements (the browser draws one when its cell is hovered or focused)."""
     result = seed()
     expected = charts.walkthrough_chart(result, "expected", "en")
-    assert "h<sup>a</sup><sub>4</sub> · h<sup>p</sup><sub>0</sub> / n = 5 · 4 / 10 = 2" in expected
+    assert "qwk-tip" not in expected
+    assert ("h<sup>a</sup><sub>4</sub> · h<sup>p</sup><sub>0</sub> / n = 5 · 4 / 10 = 2"
+            in _tips(expected)["4,0"])
     weights = charts.walkthrough_chart(result, "weights", "en")
-    assert "(4−0)²/(5−1)² = 16/16 = 1" in weights
+    assert "(4−0)²/(5−1)² = 16/16 = 1" in _tips(weights)["4,0"]
     product = charts.walkthrough_chart(result, "weighted_observed", "es")
-    assert "w<sub>4,0</sub> · O<sub>4,0</sub> / n = 1 · 0,4 = 0,4" in product
+    assert "w<sub>4,0</sub> · O<sub>4,0</sub> / n = 1 · 0,4 = 0,4" in _tips(product)["4,0"]
     for lang in LANGUAGES:
-        html = charts.walkthrough_chart(result, "expected", lang)
-        assert t(lang, "charts.cell", row=4, col=0) in html
+        tips = _tips(charts.walkthrough_chart(result, "expected", lang))
+        assert len(tips) == result.size ** 2
+        assert t(lang, "charts.cell", row=4, col=0) in tips["4,0"]
 
 
 def _numbers(text: str) -> list[str]:

@@ -170,7 +170,8 @@ def test_a_click_on_o_in_the_step_by_step_page_follows_that_cell(app: App):
 
 def test_hovering_a_cell_lights_it_up_everywhere_and_shows_its_arithmetic(app: App):
     """Hover E's cell (4, 0): the same cell in every matrix and its two bars light up, and the
-    cell shows 5 · 4 / 10 = 2 (h^a_4 = 5, h^p_0 = 4, n = 10)."""
+    cell shows 5 · 4 / 10 = 2 (h^a_4 = 5, h^p_0 = 4, n = 10). A cell focused from the keyboard
+    does the same."""
     app.open(f"{SEED_LINK}&lang=en")
     cell = app.page.locator(".qwk-matrix").nth(2).locator('[data-cell="4,0"]')
     cell.hover()
@@ -182,6 +183,12 @@ def test_hovering_a_cell_lights_it_up_everywhere_and_shows_its_arithmetic(app: A
     expect(tip).to_be_visible()
     assert "5 · 4 / 10 = 2" in tip.inner_text()
     assert not cut_formulas(app)  # on a desktop too, no formula is cut
+    # A keyboard reader gets the same: the explanation is drawn when the cell takes the focus.
+    other = app.page.locator(".qwk-matrix").nth(2).locator('[data-cell="3,1"]')
+    expect(other.locator(".qwk-tip")).to_have_count(0)
+    other.focus()
+    expect(other.locator(".qwk-tip")).to_contain_text("1 · 4 / 10 = 0.4")
+    expect(app.page.locator('.qwk-matrix .qwk-linked[data-cell="3,1"]')).to_have_count(matrices)
 
 
 def test_moving_an_item_changes_both_lists_every_step_and_kappa(app: App):
