@@ -117,7 +117,7 @@ def text_fields(outcome: Outcome) -> None:
     # The cap is in the help: a browser ignores a longer paste without a word.
     help_text = tr("inputs.field_help", limit=compute.TYPED_MAX_CHARS,
                    count=about(compute.TYPED_MAX_RATINGS))
-    keys = {}
+    keys: dict[str, str] = {}
     with st.form(RATINGS_FORM, enter_to_submit=False, border=False):
         left, right = st.columns(2)
         for column, name in ((left, "actual"), (right, "predicted")):
