@@ -18,7 +18,7 @@ import io
 import pytest
 
 from qwk_app.inputs import HALF_PAIR_PAUSE_MS
-from qwk_explained import walkthrough
+from qwk_explained import parse_vector, walkthrough
 from qwk_explained.present.catalogue import STEPS
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import LANGUAGES
@@ -371,6 +371,23 @@ def test_a_half_pair_left_alone_is_sent_after_the_longer_pause(app: App):
     expect(app.metric(t("en", "common.kappa"))).to_have_text(
         kappa_text(SEED_ACTUAL, SEED_PREDICTED, "en"))
     app.wait_for_query(actual=SEED_ACTUAL + ",3")
+    app.assert_clean()
+
+
+def test_the_browser_counts_ratings_as_the_parser_does(app: App):
+    """The seed's ten ratings pasted in brackets with full-width and Chinese separators: the
+    browser counts ten, as the parser does (``[``, ``]`` dropped, ``、`` and ``，`` separate), so
+    Enter sends the pair at once instead of waiting as for a half pair."""
+    pasted = "[ 4、4，3; 4 4 4 1 1 2 1 ]"
+    assert parse_vector(pasted).tolist() == parse_vector(SEED_ACTUAL).tolist()
+    app.open(f"{SEED_LINK}&lang=zh")
+    count_runs(app)
+    app.type_into(t("zh", "inputs.actual_label"), pasted)
+    app.page.wait_for_timeout(HALF_PAIR_PAUSE_MS // 3)
+    assert runs(app) == 1
+    app.settle()
+    expect(app.metric(t("zh", "common.kappa"))).to_have_text(
+        kappa_text(SEED_ACTUAL, SEED_PREDICTED, "zh"))
     app.assert_clean()
 
 
