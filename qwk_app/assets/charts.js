@@ -313,13 +313,18 @@ function onStepKey(event) {
   if (!button.disabled) button.click();
 }
 
-function listenForStepKeys(data, parentElement) {
-  stepButtons = { next: data.next, previous: data.previous };
-  // An empty mark that the listener is in place (what a test waits for before pressing keys).
+// An empty mark (class `name`) that a kind's document listeners are in place: what a test
+// waits for before pressing keys or typing.
+function markListening(parentElement, name) {
   if (!parentElement.querySelector(":scope > .qwk-root")) {
     parentElement.insertAdjacentHTML("beforeend",
-      '<div class="qwk-root"><span class="qwk-keys" aria-hidden="true"></span></div>');
+      `<div class="qwk-root"><span class="${name}" aria-hidden="true"></span></div>`);
   }
+}
+
+function listenForStepKeys(data, parentElement) {
+  stepButtons = { next: data.next, previous: data.previous };
+  markListening(parentElement, "qwk-keys");
   if (!window.qwkStepKeys) {
     window.qwkStepKeys = true;
     document.addEventListener("keydown", onStepKey);
@@ -401,11 +406,7 @@ function onHoldFocusOut(event) {
 
 function holdRatings(data, parentElement) {
   ratingHold = { ...data, split: new RegExp(data.separators, "u") };
-  // An empty mark that the listeners are in place (what a test waits for before typing).
-  if (!parentElement.querySelector(":scope > .qwk-root")) {
-    parentElement.insertAdjacentHTML("beforeend",
-      '<div class="qwk-root"><span class="qwk-hold" aria-hidden="true"></span></div>');
-  }
+  markListening(parentElement, "qwk-hold");
   if (!window.qwkHoldRatings) {
     window.qwkHoldRatings = true;
     document.addEventListener("keydown", onHoldKey);
