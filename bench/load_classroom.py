@@ -7,8 +7,9 @@ sessions at the same moment over Streamlit's own websocket protocol (``/_stcore/
 1. each session opens a shared link with its own vectors and language
    (``rerun_script`` with ``query_string="actual=...&predicted=...&lang=..."``), all at once;
 2. then edits its *actual* vector E times, sending the new text as the widget state of the
-   ``actual_input`` text area (its id is read from the delta that drew it), waiting for each rerun
-   to finish (``script_finished``) before the next edit, like a student typing.
+   ``actual_input`` text field with the trigger of the rating form's button, as the browser sends
+   the form (their ids are read from the deltas that drew them), waiting for each rerun to finish
+   (``script_finished``) before the next edit, like a student typing.
 
 For every request it measures the time from sending to the finished rerun, and checks what came
 back: no exception element, no error message (every input is valid), no websocket failure or
@@ -66,6 +67,7 @@ from streamlit.proto.Common_pb2 import FileUploaderState
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from qwk_app.compute import TYPED_MAX_CHARS, TYPED_MAX_RATINGS
+from qwk_app.inputs import RATINGS_SUBMIT
 from qwk_app.server import HOST, serving
 from qwk_explained import walkthrough
 from qwk_explained.present.i18n import t
@@ -476,6 +478,7 @@ def student(port: int, plan: Plan, outcome: Outcome, start: threading.Barrier,
                 outcome.error(f"session {plan.index} step {step}: no {EDITED_KEY} text area")
                 return
             view = browser.rerun(widgets={widget_id: plan.actuals[step]},
+                                 click=view.widget_ids[RATINGS_SUBMIT],
                                  timeout=min(timeout, deadline - time.perf_counter()))
             outcome.add(step, view, plan)
     except Exception as error:  # noqa: BLE001 - every failure is counted, none stops the others
@@ -556,7 +559,7 @@ def paster(port: int, items: int, pastes: int, ready: Event, go: Event, results:
             ids = view.widget_ids
             view = browser.rerun(widgets={ids[EDITED_KEY]: actual,
                                           ids["predicted_input"]: predicted},
-                                 timeout=max(timeout, 120))
+                                 click=ids[RATINGS_SUBMIT], timeout=max(timeout, 120))
             seconds.append(view.seconds)
             problems.extend(f"paste {k}: {p}" for p in view.problems)
             talk.extend(metric_differences(f"paste {k}", expected, view))

@@ -31,6 +31,7 @@ import psutil
 
 from bench.load_classroom import Browser, metric_differences, shown_metrics, text, upload_csv
 from qwk_app.compute import TYPED_MAX_CHARS, TYPED_MAX_RATINGS
+from qwk_app.inputs import RATINGS_SUBMIT
 from qwk_app.server import serving
 from qwk_explained import walkthrough
 from qwk_explained.present.i18n import t
@@ -97,7 +98,8 @@ def heavy_session(port: int, pid: int, pastes: int, items: int, uploads: int, up
         for k, (actual, predicted) in enumerate(texts):
             ids = view.widget_ids
             view = browser.rerun(widgets={ids["actual_input"]: actual,
-                                          ids["predicted_input"]: predicted}, timeout=120)
+                                          ids["predicted_input"]: predicted},
+                                 click=ids[RATINGS_SUBMIT], timeout=120)
             expected = shown_metrics(walkthrough(*pairs[k]), "en")
             stages.errors += view.problems + metric_differences(f"paste {k}", expected, view)
         stages.add(f"after {pastes} pastes of {items:,} ratings", rss(pid))

@@ -7,7 +7,8 @@ not wait for the server: lighting up the hovered cell in every chart, showing on
 whole screen, hiding the numbers of a matrix too wide for the screen. A click on a cell comes back
 as the trigger ``cell`` (``"i,j"``, positions) and calls the caller's function before the rerun.
 
-The same component turns presentation keys into a step's previous and next buttons, and draws
+The same component turns presentation keys into a step's previous and next buttons, holds a
+half-typed pair of rating fields in the browser until it is a pair (:func:`hold_ratings`), and draws
 the share box's copy button, which must work where the browser's clipboard API does not (plain
 http on a classroom network, touch screens with no hover). Each instance also sets the page's
 language (``<html lang>``) to the reader's.
@@ -21,6 +22,7 @@ from typing import Any
 
 import streamlit as st
 
+from qwk_explained.core.parse import BRACKETS, SEPARATORS
 from qwk_explained.present.languages import language
 
 from . import state
@@ -68,6 +70,24 @@ def step_keys(*, next_key: str, previous_key: str, key: str) -> None:
     """Arrow keys, PageUp/PageDown and space press the buttons ``next_key`` and
     ``previous_key`` (widget keys), as a presentation clicker expects; nothing is drawn."""
     _COMPONENT(data={"kind": "keys", "next": next_key, "previous": previous_key}, key=key)
+
+
+def hold_ratings(fields: tuple[str, str], *, submit: str, pause_ms: int, long_pause_ms: int,
+                 key: str) -> None:
+    """Decide in the browser when the rating fields' form is sent (its button ``submit``).
+
+    ``fields`` are the two text inputs' widget keys. The browser counts each field's ratings the
+    way :func:`qwk_explained.core.parse.parse_vector` splits them (the same pattern, sent from
+    here): Enter sends the form at once when both counts agree and after ``long_pause_ms`` when
+    they differ (an item half added); typing sends it after ``pause_ms``, or ``long_pause_ms``
+    while the counts differ; leaving both fields sends it at once. A half-typed pair then costs
+    no server run at all. Nothing is sent while an input method composes (Chinese candidates are
+    confirmed with Enter) or when nothing changed since the last send; nothing is drawn.
+    """
+    _COMPONENT(data={"kind": "hold", "fields": list(fields), "submit": submit,
+                     "separators": SEPARATORS.pattern, "brackets": BRACKETS,
+                     "pause": pause_ms, "longPause": long_pause_ms, "lang": state.lang()},
+               key=key)
 
 
 def copy_button(text: str, *, key: str) -> None:

@@ -4,14 +4,14 @@ The typed text is the single source of truth (``state["actual"]``, ``state["pred
 other control writes text, so what a user typed is never lost when another control fails.
 Only a large upload is kept as arrays instead (it would not fit in a text box or a URL).
 
-The two text fields are live: the page follows a moment after the learner stops typing, with no
-Enter to press. An example, a random draw or an upload replaces what was typed, so each first
-keeps it for undo (:func:`qwk_app.state.remember`) and the page offers to put it back.
+The two text fields are one form that sends itself: the page follows a moment after the learner
+stops typing, or at once on Enter, and a half-typed pair waits in the browser for its other half.
+An example, a random draw or an upload replaces what was typed, so each first keeps it for
+undo (:func:`qwk_app.state.remember`) and the page offers to put it back.
 """
 
 from __future__ import annotations
 
-from contextvars import ContextVar
 from typing import Literal, get_args
 
 import numpy as np
@@ -25,7 +25,7 @@ from qwk_explained.present.i18n import t
 from qwk_explained.present.numbers import about, printf_percent
 from qwk_explained.teaching.examples import BY_NAME, EXAMPLES, random_ratings
 
-from . import compute, state, widgets
+from . import charts, compute, state, widgets
 from .compute import Outcome
 from .editor import Row
 from .state import Session
@@ -46,12 +46,15 @@ INPUT_TABS: tuple[InputTab, ...] = get_args(InputTab)
 INPUT_TAB: state.Choice[InputTab] = state.Choice("input_tab", INPUT_TABS, "examples")
 #: The examples, by name.
 EXAMPLE_NAMES = tuple(example.name for example in EXAMPLES)
-#: How long the fields wait after the last keystroke before the page follows.
-LIVE_PAUSE = "300ms"
+#: How long the rating fields wait after the last keystroke before the page follows.
+LIVE_PAUSE_MS = 300
+#: How long they wait instead while the two lists differ in length (an item half added, or
+#: Enter pressed in the first field): time to type the second half, which then comes with it.
+HALF_PAIR_PAUSE_MS = 1500
 
 
 def vector_panel() -> None:
-    """The walkthrough's other ways to enter ratings, below its live text fields and kappa.
+    """The walkthrough's other ways to enter ratings, below its rating fields and kappa.
 
     The table editor and the random form are built only while their tab is open: the editor
     alone was a tenth of every rerun, and thirty students editing at once wait for each other's
@@ -85,48 +88,22 @@ def _tab_opened(session: Session, labels: list[str]) -> None:
         session[INPUT_TAB.key] = INPUT_TABS[labels.index(label)]
 
 
-#: What the page around the rating fields was last drawn with (:func:`text_fields`).
-_DRAWN_WITH = "_qwk_fields_page"
-#: True while the whole page runs (the frame writes the URL after it); False in a run of the
-#: fields alone, which writes it itself.
-_WHOLE_PAGE: ContextVar[bool] = ContextVar("qwk_whole_page", default=False)
-
-
-def _view(outcome: Outcome) -> tuple[str, str]:
-    """What the rest of a page shows of an outcome: its result, and whether that result is
-    current, kept while a list is being typed, or kept because of a problem."""
-    kind = "typing" if outcome.typing else "stale" if outcome.stale else "current"
-    return outcome.key, kind
+#: The form around the two rating fields, and its button (widget keys).
+RATINGS_FORM = "ratings_form"
+RATINGS_SUBMIT = "ratings_submit"
 
 
 def text_fields(outcome: Outcome) -> None:
     """The two rating fields, each with its own problem shown right below it.
 
-    They rerun on their own (a fragment): an edit reruns the whole page only once it changes
-    what the page shows. While one list is longer than the other (an item being added: a rating
-    typed at the end of the first field, then of the second) the page keeps the last complete
-    result, and redrawing every step with it again cost more than the edit that follows; only
-    the fields and their counts follow then. ``outcome`` is what the page is drawn with.
+    They are one form: what is typed stays in the browser until the form is sent, by its button,
+    by Enter, or a moment after the learner stops typing (:func:`qwk_app.charts.hold_ratings`
+    decides when, in the browser). While one list is longer than the other (an item being
+    added: a rating typed at the end of the first field, then of the second) the browser waits
+    longer, so the second half usually arrives with the first and the page reruns once; a half
+    pair that is sent all the same keeps the last complete result. ``outcome`` is what the page
+    is drawn with.
     """
-    st.session_state[_DRAWN_WITH] = _view(outcome)
-    token = _WHOLE_PAGE.set(True)
-    try:
-        _live_fields()
-    finally:
-        _WHOLE_PAGE.reset(token)
-
-
-@st.fragment
-def _live_fields() -> None:
-    outcome = compute.current()
-    if not outcome.typing and _view(outcome) != st.session_state.get(_DRAWN_WITH):
-        st.rerun()  # before drawing the fields: the whole page draws them again at once
-    _fields(outcome)
-    if not _WHOLE_PAGE.get():  # the address bar keeps what is typed, half a pair included
-        state.write_url()
-
-
-def _fields(outcome: Outcome) -> None:
     session = st.session_state
     upload = session.get("upload")
     if upload is not None:
@@ -137,18 +114,24 @@ def _fields(outcome: Outcome) -> None:
                   key="upload_clear")
         show_error(outcome.errors.get("scale"))
         return
-    left, right = st.columns(2)
     # The cap is in the help: a browser ignores a longer paste without a word.
     help_text = tr("inputs.field_help", limit=compute.TYPED_MAX_CHARS,
                    count=about(compute.TYPED_MAX_RATINGS))
-    for column, name in ((left, "actual"), (right, "predicted")):
-        with column:
-            # rebind, not bind: the walkthrough, step-by-step and checker pages all draw these two.
-            st.text_input(tr(f"inputs.{name}_label"), key=state.rebind(name),
-                          on_change=typed, args=(session, name), help=help_text,
-                          live=LIVE_PAUSE, autocomplete="off",
-                          max_chars=compute.TYPED_MAX_CHARS)
-            _field_status(outcome, name)
+    keys: dict[str, str] = {}
+    with st.form(RATINGS_FORM, enter_to_submit=False, border=False):
+        left, right = st.columns(2)
+        for column, name in ((left, "actual"), (right, "predicted")):
+            with column:
+                # rebind, not bind: the walkthrough, step-by-step and checker pages all draw these.
+                keys[name] = state.rebind(name)
+                st.text_input(tr(f"inputs.{name}_label"), key=keys[name], help=help_text,
+                              autocomplete="off", max_chars=compute.TYPED_MAX_CHARS)
+                _field_status(outcome, name)
+        st.form_submit_button(tr("inputs.fields_submit"), key=RATINGS_SUBMIT, on_click=submitted,
+                              args=(session,))
+    charts.hold_ratings((keys["actual"], keys["predicted"]), submit=RATINGS_SUBMIT,
+                        pause_ms=LIVE_PAUSE_MS, long_pause_ms=HALF_PAIR_PAUSE_MS,
+                        key="ratings_hold")
     if "pair" in outcome.pending:
         st.caption(tr("inputs.typing_lengths", n_actual=num(outcome.counts.get("actual", 0)),
                       n_predicted=num(outcome.counts.get("predicted", 0))))
@@ -169,12 +152,17 @@ def _field_status(outcome: Outcome, name: str) -> None:
         st.caption(tr("inputs.count", count=num(outcome.counts[name])))
 
 
-def typed(session: Session, name: str) -> None:
-    """A rating field's ``on_change``: its text becomes the canonical vector."""
-    session[name] = session[f"{name}_input"]
-    state.VECTOR_TABLE.redraw(session)
-    # Undo would now take back the typing too: it is only offered right after a replacement.
-    state.forget_replaced(session=session)
+def submitted(session: Session) -> None:
+    """The rating form's ``on_click``: each field whose text changed becomes its canonical
+    vector, both in the same run."""
+    changed = [name for name in ("actual", "predicted")
+               if session.get(f"{name}_input") != session.get(name)]
+    for name in changed:
+        session[name] = session[f"{name}_input"]
+    if changed:
+        state.VECTOR_TABLE.redraw(session)
+        # Undo would now take back the typing too: it is only offered right after a replacement.
+        state.forget_replaced(session=session)
 
 
 def _presets() -> None:

@@ -423,8 +423,8 @@ def rebind(key: str) -> str:
     gives each page its own widget id, so right after a page switch the key still names the
     other page's widget, and the new widget would start empty; it is refilled then, and whenever
     code changed the canonical value. Otherwise the widget is left alone: a value written from
-    code is sent back to the browser, which replaces the field's text with it, and with live
-    inputs that would move the caret and drop what was typed while the page reran.
+    code is sent back to the browser, which replaces the field's text with it: that
+    would move the caret and drop what was typed while the page reran.
     """
     session = st.session_state
     widget_key = f"{key}_input"

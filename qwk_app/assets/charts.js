@@ -313,13 +313,18 @@ function onStepKey(event) {
   if (!button.disabled) button.click();
 }
 
-function listenForStepKeys(data, parentElement) {
-  stepButtons = { next: data.next, previous: data.previous };
-  // An empty mark that the listener is in place (what a test waits for before pressing keys).
+// An empty mark (class `name`) that a kind's document listeners are in place: what a test
+// waits for before pressing keys or typing.
+function markListening(parentElement, name) {
   if (!parentElement.querySelector(":scope > .qwk-root")) {
     parentElement.insertAdjacentHTML("beforeend",
-      '<div class="qwk-root"><span class="qwk-keys" aria-hidden="true"></span></div>');
+      `<div class="qwk-root"><span class="${name}" aria-hidden="true"></span></div>`);
   }
+}
+
+function listenForStepKeys(data, parentElement) {
+  stepButtons = { next: data.next, previous: data.previous };
+  markListening(parentElement, "qwk-keys");
   if (!window.qwkStepKeys) {
     window.qwkStepKeys = true;
     document.addEventListener("keydown", onStepKey);
@@ -327,21 +332,107 @@ function listenForStepKeys(data, parentElement) {
   return () => { stepButtons = null; };
 }
 
-export default function (component) {
-  if (component.data && component.data.kind === "keys") {
-    return listenForStepKeys(component.data, component.parentElement);
+// The rating fields' form (kind "hold"): the browser decides when to send it, so that half of a
+// pair being typed costs no server run. One listener set for the page, installed once; each
+// rerun's data (the field and button keys, the separators, the pauses) replaces the last.
+let ratingHold = null;
+let holdTimer = null;
+let holdDirty = false;  // typed since the form was last sent
+
+function holdInputs() {
+  return ratingHold.fields.map((key) => document.querySelector(`.st-key-${key} input`));
+}
+
+function isRatingField(target) {
+  return Boolean(ratingHold && target instanceof Element
+    && holdInputs().some((input) => input === target));
+}
+
+// Ratings in a field, split as the parser splits them (qwk_explained.core.parse).
+function ratingCount(input) {
+  if (!input) return 0;
+  let text = input.value.normalize("NFKC");
+  for (const bracket of ratingHold.brackets) text = text.split(bracket).join(" ");
+  return text.split(ratingHold.split).filter(Boolean).length;
+}
+
+function countsAgree() {
+  const [actual, predicted] = holdInputs();
+  return ratingCount(actual) === ratingCount(predicted);
+}
+
+function sendRatings() {
+  clearTimeout(holdTimer);
+  holdTimer = null;
+  if (!ratingHold || !holdDirty) return;  // nothing changed since the last send
+  const button = document.querySelector(`.st-key-${ratingHold.submit} button`);
+  if (!button || button.disabled) return;
+  holdDirty = false;
+  button.click();
+}
+
+function sendLater(pause) {
+  clearTimeout(holdTimer);
+  holdTimer = setTimeout(sendRatings, pause);
+}
+
+function composing(event) {
+  return event.isComposing || event.keyCode === 229;
+}
+
+function onHoldKey(event) {
+  if (event.key !== "Enter" || composing(event) || !isRatingField(event.target)) return;
+  if (countsAgree()) sendRatings();
+  else sendLater(ratingHold.longPause);
+}
+
+function onHoldInput(event) {
+  if (!isRatingField(event.target)) return;
+  holdDirty = true;
+  clearTimeout(holdTimer);
+  if (composing(event)) return;  // compositionend schedules the send
+  sendLater(countsAgree() ? ratingHold.pause : ratingHold.longPause);
+}
+
+function onHoldCompositionEnd(event) {
+  if (isRatingField(event.target) && holdDirty) {
+    sendLater(countsAgree() ? ratingHold.pause : ratingHold.longPause);
   }
+}
+
+function onHoldFocusOut(event) {
+  if (isRatingField(event.target) && !isRatingField(event.relatedTarget)) sendRatings();
+}
+
+function holdRatings(data, parentElement) {
+  ratingHold = { ...data, split: new RegExp(data.separators, "u") };
+  markListening(parentElement, "qwk-hold");
+  if (!window.qwkHoldRatings) {
+    window.qwkHoldRatings = true;
+    document.addEventListener("keydown", onHoldKey);
+    document.addEventListener("input", onHoldInput);
+    document.addEventListener("compositionend", onHoldCompositionEnd);
+    document.addEventListener("focusout", onHoldFocusOut);
+  }
+  // A pending send is kept across a rerun (its next data comes at once); off the page, it finds
+  // no hold and does nothing.
+  return () => { ratingHold = null; };
+}
+
+export default function (component) {
   const { data, parentElement } = component;
+  // Only when it differs: every chart of every rerun would write it again, and the language of
+  // <html> is inherited by every element of the page (a write can restyle them all).
+  if (data && data.lang && document.documentElement.lang !== data.lang) {
+    document.documentElement.lang = data.lang;
+  }
+  if (data && data.kind === "hold") return holdRatings(data, parentElement);
+  if (data && data.kind === "keys") return listenForStepKeys(data, parentElement);
   let root = parentElement.querySelector(":scope > .qwk-root");
   if (!root) {
     root = document.createElement("div");
     root.className = "qwk-root";
     parentElement.appendChild(root);
-  }
-  // Only when it differs: every chart of every rerun would write it again, and the language of
-  // <html> is inherited by every element of the page (a write can restyle them all).
-  if (data && data.lang && document.documentElement.lang !== data.lang) {
-    document.documentElement.lang = data.lang;
   }
   if (data && data.kind === "copy") drawCopy(component, root);
   else if (data) drawChart(component, root);

@@ -20,11 +20,14 @@ from . import limits
 from .errors import InputError
 from .plain import PANDAS_FROM_BYTES, read_integer_rows
 
+#: What separates two ratings (after :func:`normalise`); the app's rating fields count ratings
+#: in the browser with this same pattern and :data:`BRACKETS`.
 SEPARATORS = re.compile(r"[\s,;、]+")
 INTEGRAL = re.compile(r"^[+-]?[0-9]+(?:\.0*)?$")
 DECIMAL = re.compile(r"^[+-]?(?:[0-9]+[.,][0-9]*|[.,][0-9]+)(?:[eE][+-]?[0-9]+)?$")
 _NONFINITE = {"nan", "+nan", "-nan", "inf", "+inf", "-inf", "infinity", "+infinity", "-infinity"}
-_BRACKETS = "[](){}"
+#: Brackets a pasted list may come in (``[1, 2]``, ``(1 2)``): :func:`normalise` drops them.
+BRACKETS = "[](){}"
 _ASCII_NUMBER = re.compile(r"[0-9+\-.]*")
 
 IntArray = NDArray[np.int64]
@@ -33,7 +36,7 @@ IntArray = NDArray[np.int64]
 def normalise(text: str) -> str:
     """Fold full-width digits and punctuation (common in Chinese input) to ASCII, drop brackets."""
     text = unicodedata.normalize("NFKC", text)
-    return text.translate({ord(c): " " for c in _BRACKETS})
+    return text.translate({ord(c): " " for c in BRACKETS})
 
 
 def shorten(token: str, limit: int = 20) -> str:
@@ -151,8 +154,8 @@ def parse_vector(text: str) -> IntArray:
 
 #: Every ASCII separator of :data:`SEPARATORS` and every bracket :func:`normalise` drops, as a
 #: line break: a plain vector becomes one rating per line for the C reader.
-_TO_LINES = bytes.maketrans(b" \t\r\n\x0b\x0c,;" + _BRACKETS.encode(),
-                            b"\n" * (8 + len(_BRACKETS)))
+_TO_LINES = bytes.maketrans(b" \t\r\n\x0b\x0c,;" + BRACKETS.encode(),
+                            b"\n" * (8 + len(BRACKETS)))
 #: What a plain vector holds once its separators are line breaks (anything else is explained by
 #: the careful path: decimals, words, full-width digits, ``1_0``...).
 _PLAIN_VECTOR = b"0123456789+-\n"

@@ -9,6 +9,7 @@ from typing import Any
 from streamlit.testing.v1 import AppTest
 
 from qwk_app.frame import PAGES
+from qwk_app.inputs import RATINGS_SUBMIT
 from qwk_explained.present.languages import LANGUAGES
 from tests import ROOT
 
@@ -126,3 +127,24 @@ class Browser:
         self.at._run(states)
         self._remember()
         return self.at
+
+
+def type_ratings(at: AppTest, actual: str | None = None, predicted: str | None = None) -> AppTest:
+    """Type into either or both rating fields and send their form, as Enter, the typing pause or
+    the Update button does in the browser (:func:`qwk_app.charts.hold_ratings`); then run."""
+    for key, text in (("actual_input", actual), ("predicted_input", predicted)):
+        if text is not None:
+            at.text_input(key=key).input(text)
+    at.button(key=RATINGS_SUBMIT).click()
+    return at.run()
+
+
+def enter_text(at: AppTest, kind: str, key: str, text: str) -> AppTest:
+    """Type ``text`` into the text widget ``key`` (``kind``: ``"text_input"``, ``"text_area"``)
+    and run, as the browser sends it: a field of a form (the rating fields) with its form's
+    button, any other field alone."""
+    widget = getattr(at, kind)(key=key)
+    widget.input(text)
+    if widget.proto.form_id:
+        next(b for b in at.button if b.proto.form_id == widget.proto.form_id).click()
+    return at.run()

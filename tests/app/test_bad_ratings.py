@@ -14,7 +14,7 @@ import pytest
 from qwk_explained import InputError, parse_vector
 from qwk_explained.present.i18n import error_message, t
 from qwk_explained.present.languages import LANGUAGES
-from tests.app.helpers import assert_clean, open_app
+from tests.app.helpers import assert_clean, enter_text, open_app
 
 #: The pages with the two rating vectors (each warns with its own ``<page>.stale``).
 PAGES_WITH_RATINGS = ("walkthrough", "step_by_step", "theory", "pitfalls")
@@ -33,7 +33,7 @@ BAD_RATINGS = [
 @pytest.mark.parametrize("page", PAGES_WITH_RATINGS)
 def test_bad_ratings_are_explained_in_the_users_language_and_kept(page, field, text, lang):
     at = open_app(page, lang=lang, **SPANISH_SEED)
-    at.text_input(key=f"{field}_input").input(text).run()
+    enter_text(at, "text_input", f"{field}_input", text)
     assert_clean(at)
     with pytest.raises(InputError) as raised:
         parse_vector(text)

@@ -39,7 +39,7 @@ from qwk_explained.present.i18n import t
 from qwk_explained.present.numbers import format_number
 from qwk_explained.teaching import conventions, theory
 from qwk_explained.teaching.examples import random_ratings
-from tests.app.helpers import Browser, assert_clean, open_app
+from tests.app.helpers import Browser, assert_clean, open_app, type_ratings
 
 #: Ratings 0..4 with 2 unused: the observed scale differs from the range.
 ACTUAL, PREDICTED = "0,1,3,4,4,1,0,3", "1,1,3,3,4,0,0,4"
@@ -238,8 +238,7 @@ def test_a_long_typed_text_is_read_once_and_compared_not_hashed_on_later_reruns(
     actual, predicted = "0, 1, 2, 3, 4, " * 4 + "4", "1, 1, 2, 3, 4, " * 4 + "3"
     at = open_app("walkthrough", lang="en")
     digests.clear()  # the example's
-    at.text_input(key="actual_input").input(actual)
-    at.text_input(key="predicted_input").input(predicted).run()
+    type_ratings(at, actual, predicted)
     assert_clean(at)
     kappa = walkthrough(actual, predicted).kappa
     assert at.session_state[state.LAST_VALID].kappa == kappa
@@ -249,9 +248,9 @@ def test_a_long_typed_text_is_read_once_and_compared_not_hashed_on_later_reruns(
         assert_clean(at)
     assert len(reads) == 2 and len(digests) == 1 and not hashed
     bad = actual[:-1] + "x"
-    at.text_input(key="actual_input").input(bad).run()
+    type_ratings(at, bad)
     at.run()
     assert reads.count(bad) == 1
     assert at.session_state["_qwk_long_texts"]["actual"][0] == bad
-    at.text_input(key="actual_input").input("1, 2").run()
+    type_ratings(at, "1, 2")
     assert "actual" not in at.session_state["_qwk_long_texts"]

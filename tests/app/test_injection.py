@@ -20,7 +20,7 @@ from qwk_explained import InputError, parse_vector
 from qwk_explained.present.i18n import error_message
 from qwk_explained.present.languages import LANGUAGES
 from tests import ROOT
-from tests.app.helpers import PAGE_SLUGS, assert_clean, open_app, open_tab
+from tests.app.helpers import PAGE_SLUGS, assert_clean, enter_text, open_app, open_tab, type_ratings
 
 PAYLOADS = (
     "<script>alert(1)</script>",
@@ -145,7 +145,7 @@ def test_payload_typed_as_a_vector_is_shown_as_plain_text(walkthrough_app, paylo
     """User flow: type markup into a vector -> the engine's message quotes it escaped (it reads
     exactly as the engine's plain message), and the field keeps it verbatim."""
     at = walkthrough_app
-    at.text_input(key="actual_input").input(payload).run()
+    type_ratings(at, payload)
     assert_clean(at)
     assert at.text_input(key="actual_input").value == payload
     with pytest.raises(InputError) as raised:
@@ -181,7 +181,7 @@ def test_payload_in_every_text_field_of_every_page(page):
         payload = PAYLOADS[index % len(PAYLOADS)]
         if key not in {w.key for w in at.get(kind)}:
             continue
-        getattr(at, kind)(key=key).input(payload).run()
+        enter_text(at, kind, key, payload)
         assert_clean(at)
         assert getattr(at, kind)(key=key).value == payload
         for body in markdown_bodies(at):

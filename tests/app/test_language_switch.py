@@ -17,6 +17,7 @@ from __future__ import annotations
 import pytest
 
 from qwk_app import practice, state
+from qwk_app.inputs import RATINGS_SUBMIT
 from qwk_explained.present.i18n import load, t
 from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.teaching.exercises import make_exercise
@@ -77,6 +78,7 @@ def test_walkthrough_keeps_the_open_tab_the_click_mode_and_the_typed_text():
     browser = Browser(at)
     at.text_input(key="actual_input").input(ACTUAL)
     at.text_input(key="predicted_input").input(PREDICTED)
+    at.button(key=RATINGS_SUBMIT).click()  # the rating form sent, as the browser sends it
     browser.run()
     browser.pick("cell_click_action", "move")
     at.session_state["input_tab"] = "random"

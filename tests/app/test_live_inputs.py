@@ -1,23 +1,30 @@
-"""The live rating fields, driven with AppTest: typing updates the steps, nothing typed is lost.
+"""The rating fields, driven with AppTest: a sent form updates the steps, nothing typed is lost.
 
-Sources of truth: the engine (``qwk_explained.walkthrough``) formatted by ``present.numbers``;
-the locale files for every sentence; Streamlit's own widget message (``set_value`` is what makes
-a browser replace the text being typed, ``live_debounce_ms`` the pause before it commits).
+The fields are one form that the browser sends itself (on Enter, after a typing pause, a longer
+one while the lists differ in length: ``tests/browser/test_live.py`` drives that part); here
+:func:`tests.app.helpers.type_ratings` sends it as the browser does. Sources of truth: the engine
+(``qwk_explained.walkthrough``) formatted by ``present.numbers``; the locale files for every
+sentence; Streamlit's own widget message (``set_value`` is what makes a browser replace the text
+being typed).
 """
 
 from __future__ import annotations
+
+import json
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from qwk_app.compute import _TRAILING_SIGN, typed_text
+from qwk_app.inputs import HALF_PAIR_PAUSE_MS, LIVE_PAUSE_MS, RATINGS_SUBMIT
 from qwk_explained import walkthrough
+from qwk_explained.core.parse import BRACKETS, SEPARATORS
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import format_number
 from qwk_explained.teaching.examples import BY_NAME
-from tests.app.helpers import assert_clean, chart_html, open_app
+from tests.app.helpers import assert_clean, chart_html, open_app, type_ratings
 
 SEED = {"actual": "4,4,3,4,4,4,1,1,2,1", "predicted": "0,2,1,0,0,0,1,1,2,1"}
 
@@ -30,18 +37,47 @@ def captions(at) -> list[str]:
     return [c.value for c in at.caption]
 
 
-def test_rating_fields_commit_while_typing_and_are_not_rewritten_on_every_run():
-    """The fields commit after a typing pause (no Enter); a rerun that changes nothing does not
-    send their value back (a browser would then replace the text being typed, caret and all)."""
+def hold_data(at) -> dict:
+    """What the page sent to the browser's holder of the rating form."""
+    return next(json.loads(c.proto.json) for c in at.get("bidi_component")
+                if c.proto.id.endswith("-ratings_hold"))
+
+
+def test_the_fields_are_one_form_the_browser_sends_and_not_rewritten_on_every_run():
+    """The two fields are one form (Enter does not send it: the browser decides, with the
+    parser's own separators and the page's pauses); a rerun that changes nothing does not send
+    their value back (a browser would then replace the text being typed, caret and all)."""
     at = open_app(lang="en", **SEED)
+    form = at.button(key=RATINGS_SUBMIT).proto.form_id
+    assert form
     for key in ("actual_input", "predicted_input"):
-        field = at.text_input(key=key)
-        assert 0 < field.proto.live_debounce_ms <= 500
-    at.run()
+        assert at.text_input(key=key).proto.form_id == form
+    assert hold_data(at) == {"kind": "hold", "fields": ["actual_input", "predicted_input"],
+                             "submit": RATINGS_SUBMIT, "separators": SEPARATORS.pattern,
+                             "brackets": BRACKETS, "pause": LIVE_PAUSE_MS,
+                             "longPause": HALF_PAIR_PAUSE_MS, "lang": "en"}
+    assert LIVE_PAUSE_MS < HALF_PAIR_PAUSE_MS
     at.selectbox(key="cell_row_input").set_value(4).run()  # any rerun that is not an edit
     assert_clean(at)
     assert not at.text_input(key="actual_input").proto.set_value
     assert not at.text_input(key="predicted_input").proto.set_value
+
+
+def test_typed_text_waits_for_the_form_and_both_fields_arrive_in_one_run():
+    """Text typed but not sent changes nothing; one send brings both fields' new text at once,
+    and the change is said from before both edits (the engine's two kappas)."""
+    at = open_app(lang="en", **SEED)
+    at.text_input(key="actual_input").input(SEED["actual"] + ", 3").run()
+    assert at.session_state["actual"] == SEED["actual"]
+    assert not said_changes(at, "en")
+    type_ratings(at, SEED["actual"] + ", 3", SEED["predicted"] + ", 2")
+    assert_clean(at)
+    assert (at.session_state["actual"], at.session_state["predicted"]) == (
+        SEED["actual"] + ", 3", SEED["predicted"] + ", 2")
+    before = walkthrough(SEED["actual"], SEED["predicted"]).kappa
+    after = walkthrough(SEED["actual"] + ",3", SEED["predicted"] + ",2").kappa
+    assert kappa(at, "en") == format_number(after, "en")
+    assert said_changes(at, "en") == [changed_caption("en", before, after)]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -52,7 +88,7 @@ def test_typing_updates_kappa_and_says_what_it_was(lang):
     before = walkthrough(SEED["actual"], SEED["predicted"])
     typed = "4,4,3,4,4,4,1,1,2,2"
     after = walkthrough(typed, SEED["predicted"])
-    at.text_input(key="actual_input").input(typed).run()
+    type_ratings(at, typed)
     assert_clean(at)
     assert kappa(at, lang) == format_number(after.kappa, lang)
     change = after.kappa - before.kappa
@@ -72,7 +108,7 @@ def test_a_half_typed_list_is_counted_not_reported_as_an_error(lang):
     """While a list is being typed it is shorter than the other: no error, both lengths said,
     the last complete result still shown; a sign at the end waits for its digits."""
     at = open_app(lang=lang, **SEED)
-    at.text_input(key="actual_input").input("4, 4, ").run()
+    type_ratings(at, "4, 4, ")
     assert_clean(at)
     assert not at.error
     assert t(lang, "inputs.typing_lengths", n_actual=format_number(2, lang),
@@ -81,7 +117,7 @@ def test_a_half_typed_list_is_counted_not_reported_as_an_error(lang):
     assert t(lang, "walkthrough.stale") not in [w.value for w in at.warning]
     assert kappa(at, lang) == format_number(walkthrough(SEED["actual"], SEED["predicted"]).kappa,
                                             lang)
-    at.text_input(key="actual_input").input("4,4,3,4,4,4,1,1,2,-").run()
+    type_ratings(at, "4,4,3,4,4,4,1,1,2,-")
     assert not at.error
     assert t(lang, "inputs.typing_sign") in captions(at)
     assert at.text_input(key="actual_input").value == "4,4,3,4,4,4,1,1,2,-"
@@ -90,7 +126,7 @@ def test_a_half_typed_list_is_counted_not_reported_as_an_error(lang):
 def test_a_real_mistake_is_still_an_error():
     """Letters are not unfinished typing: the translated error, and the stale warning."""
     at = open_app(lang="es", **SEED)
-    at.text_input(key="actual_input").input("4, x").run()
+    type_ratings(at, "4, x")
     assert at.error
     assert t("es", "walkthrough.stale") in [w.value for w in at.warning]
 
@@ -134,7 +170,7 @@ def test_typing_after_an_example_withdraws_the_undo():
     """Undo would now take back the typing too: it is only offered right after a replacement."""
     at = open_app(lang="en", **SEED)
     at.button_group(key="preset_pick").set_value("perfect").run()
-    at.text_input(key="actual_input").input("1, 2, 3, 4, 5").run()
+    type_ratings(at, "1, 2, 3, 4, 5")
     assert not [b for b in at.button if b.key == "undo_inputs"]
 
 
@@ -176,10 +212,10 @@ def test_adding_an_item_measures_the_change_from_before_both_edits(lang):
     Between the two the lists differ in length (the last result stays, no change said); after
     the second, the change is measured from the seed's kappa (the engine's two values)."""
     at = open_app(lang=lang, **SEED)
-    at.text_input(key="actual_input").input(SEED["actual"] + ", 3").run()
+    type_ratings(at, SEED["actual"] + ", 3")
     assert_clean(at)
     assert not said_changes(at, lang)
-    at.text_input(key="predicted_input").input(SEED["predicted"] + ", 2").run()
+    type_ratings(at, predicted=SEED["predicted"] + ", 2")
     assert_clean(at)
     before = walkthrough(SEED["actual"], SEED["predicted"]).kappa
     after = walkthrough(SEED["actual"] + ",3", SEED["predicted"] + ",2").kappa
@@ -195,13 +231,13 @@ def test_a_list_retyped_rating_by_rating_is_never_compared_as_a_mixed_pair():
     mine_actual, mine_predicted = "1,2,3,4,0,1,2,3,4,0", "1,2,3,3,0,1,2,4,4,1"
     at = open_app(lang="en", **SEED)
     for n in range(1, 11):
-        at.text_input(key="actual_input").input(mine_actual[:2 * n - 1]).run()
+        type_ratings(at, mine_actual[:2 * n - 1])
     assert_clean(at)
     mixed = walkthrough(mine_actual, SEED["predicted"]).kappa
     assert kappa(at, "en") == format_number(mixed, "en")
     assert not said_changes(at, "en")
     for n in range(1, 11):
-        at.text_input(key="predicted_input").input(mine_predicted[:2 * n - 1]).run()
+        type_ratings(at, predicted=mine_predicted[:2 * n - 1])
     assert_clean(at)
     before = walkthrough(SEED["actual"], SEED["predicted"]).kappa
     after = walkthrough(mine_actual, mine_predicted).kappa
@@ -215,9 +251,9 @@ def test_another_models_predictions_pasted_at_once_are_a_real_change():
     a rating typed at the end of a list and deleted again."""
     other = "0,2,1,0,1,0,1,1,2,2"
     at = open_app(lang="en", **SEED)
-    at.text_input(key="actual_input").input(SEED["actual"] + ", 3").run()
-    at.text_input(key="actual_input").input(SEED["actual"]).run()
-    at.text_input(key="predicted_input").input(other).run()
+    type_ratings(at, SEED["actual"] + ", 3")
+    type_ratings(at, SEED["actual"])
+    type_ratings(at, predicted=other)
     before = walkthrough(SEED["actual"], SEED["predicted"]).kappa
     after = walkthrough(SEED["actual"], other).kappa
     assert said_changes(at, "en") == [changed_caption("en", before, after)]

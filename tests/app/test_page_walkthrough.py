@@ -22,6 +22,7 @@ from tests.app.helpers import (
     open_app,
     open_tab,
     switch_order,
+    type_ratings,
 )
 
 SPANISH_SEED = {"actual": "4,4,3,4,4,4,1,1,2,1", "predicted": "0,2,1,0,0,0,1,1,2,1"}
@@ -70,8 +71,7 @@ def test_browser_locale_picks_language_when_url_has_none():
 def test_editing_text_updates_every_step_and_the_url():
     """User flow: typing new vectors changes kappa, O's cells and the shared URL."""
     at = open_app(lang="en")
-    at.text_input(key="actual_input").input("0, 1, 2, 2").run()
-    at.text_input(key="predicted_input").input("0, 1, 2, 1").run()
+    type_ratings(at, "0, 1, 2, 2", "0, 1, 2, 1")
     assert_clean(at)
     expected = walkthrough([0, 1, 2, 2], [0, 1, 2, 1])
     assert kappa_metric(at, "en") == format_number(expected.kappa, "en")

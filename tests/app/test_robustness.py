@@ -37,7 +37,7 @@ from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import about, format_number
 from qwk_explained.teaching.examples import random_ratings
 from tests import ROOT
-from tests.app.helpers import PAGE_SLUGS, assert_clean, open_app, open_tab
+from tests.app.helpers import PAGE_SLUGS, assert_clean, enter_text, open_app, open_tab, type_ratings
 
 FEW = settings(max_examples=20, deadline=None, derandomize=bool(os.environ.get("CI")),
                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -155,7 +155,7 @@ def test_random_text_in_the_vector_fields(lang, field, text):
     """Any text in either vector: no traceback; the engine's error, translated, next to the field;
     the text stays as typed; valid text gives the engine's kappa."""
     at = _walkthrough_app(lang)
-    at.text_input(key=f"{field}_input").input(text).run()
+    enter_text(at, "text_input", f"{field}_input", text)
     assert_clean(at)
     assert at.text_input(key=f"{field}_input").value == text
     actual = at.text_input(key="actual_input").value
@@ -198,7 +198,7 @@ def test_random_text_in_every_text_field_of_every_page(data, lang, text):
     widget = getattr(at, kind)(key=key)
     limit = widget.proto.max_chars
     typed = text[:limit] if limit else text
-    widget.input(typed).run()
+    enter_text(at, kind, key, typed)
     assert_clean(at)
     assert getattr(at, kind)(key=key).value == typed
     assert_messages_translated(at, lang)
@@ -282,8 +282,7 @@ def test_too_many_distinct_ratings_is_refused_with_the_reason():
     the typed text kept, the last valid walkthrough still shown."""
     at = open_app("walkthrough", lang="es")
     text = ", ".join(str(k) for k in range(MAX_RATINGS + 1))
-    at.text_input(key="actual_input").input(text).run()
-    at.text_input(key="predicted_input").input(text).run()
+    type_ratings(at, text, text)
     assert_clean(at)
     error = InputError("too_many_ratings", count=MAX_RATINGS + 1, limit=MAX_RATINGS)
     assert shown("es", error) in [e.value for e in at.error]
@@ -303,7 +302,7 @@ def test_too_many_items_is_refused_with_the_reason(monkeypatch):
     monkeypatch.setattr(limits, "MAX_ITEMS", 50)
     at = open_app("walkthrough", lang="tr")
     text = " ".join(["1", "2"] * 40)
-    at.text_input(key="actual_input").input(text).run()
+    type_ratings(at, text)
     assert_clean(at)
     assert shown("tr", InputError("too_many_items", count=80, limit=50)) in [
         e.value for e in at.error]
@@ -347,21 +346,18 @@ def test_long_vectors_go_in_the_url_the_short_way_until_even_that_is_too_long(la
     at = open_app("walkthrough", lang=lang)
     long_text = ", ".join(["1", "2", "3"] * (state.MAX_URL_VECTOR_CHARS // 6 + 10))
     assert len(long_text) > state.MAX_URL_VECTOR_CHARS
-    at.text_input(key="actual_input").input(long_text).run()
-    at.text_input(key="predicted_input").input(long_text).run()
+    type_ratings(at, long_text, long_text)
     assert_clean(at)
     assert "actual" not in at.query_params and "predicted" not in at.query_params
     ratings = parse_vector(long_text).tolist()
     assert [v.tolist() for v in links.unpack_vectors(at.query_params["v"])] == [ratings] * 2
     assert t(lang, "frame.share_help") in [c.value for c in at.caption]
     too_long = [state.vector_text(v) for v in random_ratings(9000, 11, 0.5, seed=1)]
-    at.text_input(key="actual_input").input(too_long[0]).run()
-    at.text_input(key="predicted_input").input(too_long[1]).run()
+    type_ratings(at, too_long[0], too_long[1])
     assert_clean(at)
     assert not {"actual", "predicted", "v", "ex"} & set(at.query_params)
     assert t(lang, "frame.share_too_long") in [c.value for c in at.caption]
-    at.text_input(key="actual_input").input("1, 2").run()
-    at.text_input(key="predicted_input").input("2, 1").run()
+    type_ratings(at, "1, 2", "2, 1")
     assert at.query_params["actual"] == "1,2"
     assert t(lang, "frame.share_help") in [c.value for c in at.caption]
 
@@ -399,8 +395,7 @@ def test_reloading_the_link_restores_the_same_view(page, lang, vectors, weights,
     """User flow: set up a view, reload its URL in a new session -> same page, vectors, settings,
     language, step."""
     at = open_app("walkthrough", lang=lang)
-    at.text_input(key="actual_input").input(vectors[0]).run()
-    at.text_input(key="predicted_input").input(vectors[1]).run()
+    type_ratings(at, vectors[0], vectors[1])
     at.radio(key="weights_input").set_value(weights).run()
     at.radio(key="scale_mode_input").set_value(scale).run()
     at.switch_page(f"pages/{page}.py").run()
@@ -465,7 +460,7 @@ def test_switching_pages_and_languages_in_any_order_keeps_every_value(actions):
         elif action in ("actual", "predicted"):
             if f"{action}_input" not in keys:
                 continue
-            at.text_input(key=f"{action}_input").input(value).run()
+            enter_text(at, "text_input", f"{action}_input", value)
         elif action == "step":
             if page != "step_by_step":
                 continue
@@ -511,7 +506,7 @@ def test_a_text_over_the_field_cap_is_refused_with_the_upload_suggested(monkeypa
     field = at.text_input(key="actual_input")
     assert field.max_chars == 60
     text = ("1, 2, 3, " * 10)[:60]  # a longer text is cut here by Streamlit's server
-    field.input(text).run()
+    enter_text(at, "text_input", "actual_input", text)
     assert_clean(at)
     refused = shown(lang, InputError("text_too_long", limit=60))
     assert [e.value for e in at.error] == [refused]
@@ -519,7 +514,7 @@ def test_a_text_over_the_field_cap_is_refused_with_the_upload_suggested(monkeypa
     predicted = len(parse_vector(state.DEFAULTS["predicted"]))
     count = t(lang, "inputs.count", count=format_number(predicted, lang))
     assert count in [c.value for c in at.caption]  # the other field is still read
-    at.text_input(key="actual_input").input("1, 2, 3").run()  # back under the cap: read again
+    type_ratings(at, "1, 2, 3")  # back under the cap: read again
     assert not at.error
 
 

@@ -19,7 +19,7 @@ from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import LANGUAGES
 from qwk_explained.present.numbers import format_number
 from qwk_explained.teaching.examples import BY_NAME, random_ratings
-from tests.app.helpers import assert_clean, open_app
+from tests.app.helpers import assert_clean, open_app, type_ratings
 
 SEED = {"actual": "4,4,3,4,4,4,1,1,2,1", "predicted": "0,2,1,0,0,0,1,1,2,1"}
 
@@ -201,7 +201,7 @@ def test_presenter_mode_computes_kappa_together_with_the_class(lang):
     assert shown() == later
     assert at.query_params["step"] == "1"
     assert at.toggle(key="together_input").value is True
-    at.text_input(key="actual_input").input("4,4,3,4,4,4,1,1,2,2").run()
+    type_ratings(at, "4,4,3,4,4,4,1,1,2,2")
     assert shown() == later
     prefix = t(lang, "live.changed", before="\x00", change="").split("\x00", 1)[0]
     assert not [c.value for c in at.caption if c.value.startswith(prefix)]

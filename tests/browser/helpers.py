@@ -159,8 +159,9 @@ class App:
         return self.page.get_by_role("textbox", name=label, exact=True)
 
     def type_into(self, label: str, text: str) -> None:
-        """Replace a field's text and commit it at once with Enter (without Enter, the live
-        fields commit by themselves a moment after the last keystroke)."""
+        """Replace a field's text and press Enter. A rating field's form is then sent at once
+        when both lists have the same length, after a longer pause when they differ, and
+        without Enter a moment after the last keystroke (``qwk_app.charts.hold_ratings``)."""
         box = self.textbox(label)
         box.fill(text)
         box.press("Enter")

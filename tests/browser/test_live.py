@@ -1,9 +1,10 @@
 """Live, linked and fit for a classroom, in a real browser: what a learner and a teacher do.
 
-Typing updates kappa without Enter, keeps the caret and every keystroke; a half-typed list is
-not an error; a click on any cell follows it through every chart; an item moves from one cell of
-O to another; an example can be undone; on a phone kappa is on the first screen and every formula
-fits; the share box's QR code holds its link and the copy button copies it.
+Typing updates kappa without Enter, keeps the caret and every keystroke; an item added to both
+lists runs the page once; a half-typed list waits in the browser and is not an error; a click on
+any cell follows it through every chart; an item moves from one cell of O to another; an example
+can be undone; on a phone kappa is on the first screen and every formula fits; the share box's QR
+code holds its link and the copy button copies it.
 
 Sources of truth: the engine (``qwk_explained.walkthrough``, ``teaching.cells.move_item``)
 formatted by ``present.numbers``; the locale files for words; ZXing decoding the QR code's
@@ -16,7 +17,8 @@ import io
 
 import pytest
 
-from qwk_explained import walkthrough
+from qwk_app.inputs import HALF_PAIR_PAUSE_MS
+from qwk_explained import parse_vector, walkthrough
 from qwk_explained.present.catalogue import STEPS
 from qwk_explained.present.i18n import t
 from qwk_explained.present.languages import LANGUAGES
@@ -36,6 +38,35 @@ def kappa_text(actual: str, predicted: str, lang: str) -> str:
 
 def caret(box) -> int:
     return int(box.evaluate("e => e.selectionStart"))
+
+
+def count_runs(app: App) -> None:
+    """From now on, count the script runs the page starts (``window.qwkRuns``): each change of
+    the app's script state to "running", as Streamlit marks it."""
+    app.page.evaluate(
+        """() => { const root = document.querySelector('[data-testid="stApp"]');
+                   window.qwkRuns = 0;
+                   let last = root.dataset.testScriptState;
+                   new MutationObserver(() => {
+                     const now = root.dataset.testScriptState;
+                     if (now !== last && now === "running") window.qwkRuns += 1;
+                     last = now;
+                   }).observe(root, { attributes: true,
+                                      attributeFilter: ["data-test-script-state"] }); }""")
+
+
+def runs(app: App) -> int:
+    return int(app.page.evaluate("() => window.qwkRuns"))
+
+
+def type_at_end(app: App, label: str, text: str, *, enter: bool = True) -> None:
+    """Click into a field, go to its end and type ``text`` key by key (then Enter)."""
+    box = app.textbox(label)
+    box.click()
+    box.press("End")
+    box.press_sequentially(text, delay=30)
+    if enter:
+        box.press("Enter")
 
 
 def cut_formulas(app: App) -> list[str]:
@@ -72,7 +103,9 @@ def test_keystrokes_during_a_rerun_are_kept_in_order_and_the_caret_stays(app: Ap
     box.click()
     box.evaluate("e => e.setSelectionRange(2, 2)")  # after "4,"
     box.press_sequentially("1,", delay=30)
-    app.page.wait_for_timeout(350)  # the live pause: the page starts rerunning
+    # One more rating than the predictions: the form is sent after the longer pause, and the
+    # page starts rerunning.
+    app.page.wait_for_timeout(HALF_PAIR_PAUSE_MS + 50)
     box.press_sequentially("2,", delay=30)  # typed while it reruns
     typed = "4,1,2," + SEED_ACTUAL[2:]
     expect(box).to_have_value(typed)
@@ -90,9 +123,8 @@ def test_half_typed_list_is_not_an_error(app: App):
     box = app.textbox(t("en", "inputs.actual_label"))
     box.fill("")
     box.press_sequentially("4, 4, -", delay=30)
-    app.page.wait_for_timeout(600)
-    app.settle()
     expect(app.page.get_by_text(t("en", "inputs.typing_sign"), exact=True)).to_be_visible()
+    app.settle()
     assert app.page.locator('[data-testid="stAlertContentError"]').count() == 0
     expect(app.metric(t("en", "common.kappa"))).to_have_text(before)
     expect(box).to_have_value("4, 4, -")
@@ -298,41 +330,113 @@ def test_one_chart_goes_full_screen_and_presenter_mode_shows_one_step(app: App):
     app.assert_clean()
 
 
-def test_adding_an_item_redraws_the_page_once_and_compares_with_before_it(new_app, app_url: str):
+def test_adding_an_item_runs_the_page_once_and_compares_with_before_it(app: App):
     """User flow: add an item by typing one rating at the end of each field, each with Enter.
-    After the first, the lists differ in length: only the rating fields rerun (the server sends
-    a small fraction of what a whole page costs; the old kappa stays); after the second the
-    page shows the engine's kappa and says it was the seed's before.
-
-    Measured in bytes the server sends (Streamlit's websocket), not in time: a whole-page rerun
-    sends every step's charts, a rerun of the fields alone does not."""
-    received: list[int] = []
-    app = new_app(app_url)
-    app.page.on("websocket", lambda socket: socket.on(
-        "framereceived", lambda payload: received.append(len(payload))))
+    After the first Enter the lists differ in length: the browser holds the form, so the page
+    runs once, when the second Enter makes a pair; it shows the engine's kappa and says it was
+    the seed's before (counted: the script runs the page starts)."""
     app.open(f"{SEED_LINK}&lang=en")
     kappa = app.metric(t("en", "common.kappa"))
     seed = walkthrough(SEED_ACTUAL, SEED_PREDICTED).kappa
-
-    received.clear()
-    app.type_into(t("en", "inputs.actual_label"), SEED_ACTUAL + ", 3")
-    expect(app.page.get_by_text(t("en", "inputs.typing_lengths", n_actual="11",
-                                  n_predicted="10"), exact=True)).to_be_visible()
-    app.settle()
-    half = sum(received)
-    expect(kappa).to_have_text(format_number(seed, "en"))
-
-    received.clear()
-    app.type_into(t("en", "inputs.predicted_label"), SEED_PREDICTED + ", 2")
+    count_runs(app)
+    type_at_end(app, t("en", "inputs.actual_label"), ", 3")
+    type_at_end(app, t("en", "inputs.predicted_label"), ", 2")
     after = walkthrough(SEED_ACTUAL + ",3", SEED_PREDICTED + ",2").kappa
     expect(kappa).to_have_text(format_number(after, "en"))
     app.settle()
-    whole = sum(received)
     change = format_number(after - seed, "en")
     expect(app.page.get_by_text(t("en", "live.changed", before=format_number(seed, "en"),
                                   change=("+" if after > seed else "") + change),
                                 exact=True)).to_be_visible()
-    assert half * 10 < whole, (half, whole)
+    app.wait_for_query(actual=SEED_ACTUAL + ",3", predicted=SEED_PREDICTED + ",2")
+    app.page.wait_for_timeout(HALF_PAIR_PAUSE_MS + 200)  # no late send follows
+    assert runs(app) == 1
+    app.assert_clean()
+
+
+def test_a_half_pair_left_alone_is_sent_after_the_longer_pause(app: App):
+    """User flow: a rating added to the actual list only, with Enter. Nothing runs at once (the
+    other half usually follows); left alone, the form is sent after the longer pause: the page
+    says both lengths, keeps the seed's kappa, and the link holds what was typed."""
+    app.open(f"{SEED_LINK}&lang=en")
+    count_runs(app)
+    type_at_end(app, t("en", "inputs.actual_label"), ", 3")
+    lengths = app.page.get_by_text(t("en", "inputs.typing_lengths", n_actual="11",
+                                     n_predicted="10"), exact=True)
+    app.page.wait_for_timeout(HALF_PAIR_PAUSE_MS // 2)
+    assert runs(app) == 0
+    expect(lengths).to_be_visible()
+    app.settle()
+    assert runs(app) == 1
+    expect(app.metric(t("en", "common.kappa"))).to_have_text(
+        kappa_text(SEED_ACTUAL, SEED_PREDICTED, "en"))
+    app.wait_for_query(actual=SEED_ACTUAL + ",3")
+    app.assert_clean()
+
+
+def test_the_browser_counts_ratings_as_the_parser_does(app: App):
+    """The seed's ten ratings pasted in brackets with full-width and Chinese separators: the
+    browser counts ten, as the parser does (``[``, ``]`` dropped, ``、`` and ``，`` separate), so
+    Enter sends the pair at once instead of waiting as for a half pair."""
+    pasted = "[ 4、4，3; 4 4 4 1 1 2 1 ]"
+    assert parse_vector(pasted).tolist() == parse_vector(SEED_ACTUAL).tolist()
+    app.open(f"{SEED_LINK}&lang=zh")
+    count_runs(app)
+    app.type_into(t("zh", "inputs.actual_label"), pasted)
+    app.page.wait_for_timeout(HALF_PAIR_PAUSE_MS // 3)
+    assert runs(app) == 1
+    app.settle()
+    expect(app.metric(t("zh", "common.kappa"))).to_have_text(
+        kappa_text(SEED_ACTUAL, SEED_PREDICTED, "zh"))
+    app.assert_clean()
+
+
+def test_leaving_the_fields_sends_a_half_pair_at_once(app: App):
+    """A rating added to the actual list, no Enter, then a click elsewhere on the page: the form
+    is sent at once (not after the longer pause), so what was typed reaches the page and the
+    link before the learner does anything else; a second click sends nothing more."""
+    app.open(f"{SEED_LINK}&lang=en")
+    count_runs(app)
+    type_at_end(app, t("en", "inputs.actual_label"), ", 3", enter=False)
+    app.page.locator('[data-testid="stMain"] h1').first.click()  # the field loses focus
+    app.page.wait_for_timeout(HALF_PAIR_PAUSE_MS // 3)
+    assert runs(app) == 1
+    app.wait_for_query(actual=SEED_ACTUAL + ",3")
+    app.settle()
+    app.page.locator('[data-testid="stMain"] h1').first.click()
+    app.page.wait_for_timeout(HALF_PAIR_PAUSE_MS + 200)
+    assert runs(app) == 1
+    app.assert_clean()
+
+
+def test_enter_that_confirms_an_input_method_candidate_sends_nothing(app: App):
+    """Chinese input: Enter confirms a candidate while the input method composes (the key event
+    says ``isComposing``); that Enter, and the typing during composition, send nothing. The
+    form is sent once the composition ends, after the typing pause."""
+    app.open(f"{SEED_LINK}&lang=zh")
+    count_runs(app)
+    box = app.textbox(t("zh", "inputs.actual_label"))
+    box.click()
+    box.evaluate(
+        """(e, text) => {
+             e.dispatchEvent(new CompositionEvent("compositionstart", { bubbles: true }));
+             // the native setter, as typing does (React would not see a plain assignment)
+             Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")
+               .set.call(e, text);
+             e.dispatchEvent(new InputEvent("input", { bubbles: true, isComposing: true,
+                                                        data: "２" }));
+             e.dispatchEvent(new KeyboardEvent("keydown", { bubbles: true, key: "Enter",
+                                                            keyCode: 229, isComposing: true }));
+           }""", SEED_ACTUAL[:-1] + "２")
+    app.page.wait_for_timeout(HALF_PAIR_PAUSE_MS + 200)
+    assert runs(app) == 0
+    box.evaluate("""e => e.dispatchEvent(new CompositionEvent("compositionend",
+                                                             { bubbles: true, data: "２" }))""")
+    typed = SEED_ACTUAL[:-1] + "2"
+    expect(app.metric(t("zh", "common.kappa"))).to_have_text(
+        kappa_text(typed, SEED_PREDICTED, "zh"))
+    app.settle()
+    assert runs(app) == 1
     app.assert_clean()
 
 
