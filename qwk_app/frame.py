@@ -114,6 +114,15 @@ _STYLE = """
   [data-testid="stMain"] h3 { font-size: 1.25rem; }
 }
 [data-testid="InputInstructions"] { display: none; }
+/* Every rerun the browser styled, laid out and painted the whole page again (thousands of KaTeX
+   and chart nodes, most of them far below the screen): it now skips each element off the screen
+   (about 60 ms less main-thread work per edit, bench/bench_browser.py), keeping the height each
+   had when last drawn. Skipping brings paint containment, which would clip what overflows an
+   element's box (a heading's or formula's bottom, over Streamlit's negative margins): the clip
+   margin leaves those drawn. Streamlit's fading of stale elements stays: it starts 0.5 s into a
+   rerun, so a quick edit never pays for it, and it shows a long rerun is under way. */
+[data-testid="stMain"] [data-testid="stElementContainer"] {
+  content-visibility: auto; contain-intrinsic-size: auto 2.5em; overflow-clip-margin: 2rem; }
 /* Touch screens: Streamlit's grid toolbar (search, download, full screen) stays shown there, over
    the last row of cells and the help text, and a tap meant for a cell opens it. */
 @media (hover: none) { [data-testid="stElementToolbar"] { display: none; } }

@@ -189,10 +189,37 @@ class App:
         """The numbers drawn in the cells of the matrix chart titled ``title``, row by row."""
         return self.page.evaluate(
             """title => { const chart = [...document.querySelectorAll('.qwk-matrix')].find(
-                    c => c.querySelector('.qwk-title').innerText.trim() === title);
+                    c => c.querySelector('.qwk-title').textContent.trim() === title);
                 return [...chart.querySelectorAll('tbody tr')].map(row =>
                     [...row.querySelectorAll('.qwk-value')].map(v => v.textContent)); }""",
             title)
+
+    def each_in_view(self, selector: str, measure: str) -> list[Any]:
+        """``measure`` (a JavaScript function of one element, ``null`` to leave it out) on every
+        element matching ``selector``, as a reader sees it: the page has the browser skip what
+        is off the screen (``content-visibility: auto``, ``qwk_app.frame``), whose text then
+        reads as empty and whose scroll-driven styles stay unset, so an element skipped is first
+        scrolled to the middle of the screen and drawn. The scroll is put back afterwards."""
+        return self.page.evaluate(
+            """async ([selector, measure]) => {
+                 const main = document.querySelector('[data-testid="stMain"]');
+                 const top = main.scrollTop;
+                 const frames = () => new Promise(
+                   (done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+                 const results = [];
+                 for (const element of document.querySelectorAll(selector)) {
+                   if (element.checkVisibility()
+                       && !element.checkVisibility({contentVisibilityAuto: true})) {
+                     element.scrollIntoView({block: 'center'});
+                     await frames();
+                   }
+                   const result = (0, eval)(`(${measure})`)(element);
+                   if (result !== null) results.push(result);
+                 }
+                 main.scrollTop = top;
+                 await frames();
+                 return results; }""",
+            [selector, measure])
 
     # checks
 

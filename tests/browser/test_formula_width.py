@@ -21,13 +21,12 @@ from tests.browser.helpers import PHONE, SCREENSHOTS, SEED_ACTUAL, SEED_PREDICTE
 pytestmark = pytest.mark.browser
 
 _TOO_WIDE = """
-() => [...document.querySelectorAll('[data-testid="stMain"] .katex-display')]
-  .filter((display) => display.clientWidth > 0)
-  // KaTeX's box takes the column's width and scrolls what does not fit: its scroll width is the
-  // typeset width.
-  .filter((display) => display.scrollWidth > display.clientWidth + 1)
-  .map((display) => `${display.innerText.replace(/\\s+/g, ' ').slice(0, 60)}... `
-                    + `(${display.scrollWidth - display.clientWidth} px too wide)`)
+// KaTeX's box takes the column's width and scrolls what does not fit: its scroll width is the
+// typeset width.
+(display) => display.clientWidth > 0 && display.scrollWidth > display.clientWidth + 1
+  ? `${display.innerText.replace(/\\s+/g, ' ').slice(0, 60)}... `
+    + `(${display.scrollWidth - display.clientWidth} px too wide)`
+  : null
 """
 
 
@@ -35,7 +34,7 @@ _TOO_WIDE = """
 def test_every_theory_formula_fits_its_column(app: App, lang: str) -> None:
     app.open(f"{page_path('theory')}?lang={lang}", formulas=True)
     app.assert_clean()
-    too_wide: Any = app.page.evaluate(_TOO_WIDE)
+    too_wide: Any = app.each_in_view(".katex-display", _TOO_WIDE)
     assert too_wide == []
     assert app.page.locator(".katex-error").count() == 0  # KaTeX sets what it cannot parse in red
 
@@ -43,16 +42,14 @@ def test_every_theory_formula_fits_its_column(app: App, lang: str) -> None:
 #: Each formula shown on the phone: whether it is wider than its box, and what says so (the hint
 #: line under it, the shadow on its right edge).
 _ON_PHONE = """
-() => [...document.querySelectorAll('[data-testid="stMain"] .katex-display')]
+(display) => display.clientWidth > 0 && display.checkVisibility({visibilityProperty: true})
   // Shown: not in a folded expander (opening one lays its formulas out again).
-  .filter((display) => display.clientWidth > 0
-                       && display.checkVisibility({visibilityProperty: true}))
-  .map((display) => ({
+  ? {
     formula: display.innerText.replace(/\\s+/g, ' ').slice(0, 60),
     wide: display.scrollWidth > display.clientWidth + 1,
     hint: getComputedStyle(display, '::after').content,
     shadow: getComputedStyle(display).boxShadow,
-  }))
+  } : null
 """
 
 
@@ -65,7 +62,7 @@ def _phone(new_app: Callable[..., App], browser: Any, app_url: str) -> App:
 def _assert_each_fits_or_says_it_scrolls(app: App, lang: str) -> list[str]:
     """Every formula fits its box or shows the translated hint and the edge shadow; one that
     fits shows neither. Returns the wide ones."""
-    formulas: list[dict[str, Any]] = app.page.evaluate(_ON_PHONE)
+    formulas: list[dict[str, Any]] = app.each_in_view(".katex-display", _ON_PHONE)
     hint = f'"{t(lang, "frame.formula_scrolls")}"'
     for formula in formulas:
         if formula["wide"]:
@@ -112,7 +109,7 @@ def test_on_a_phone_each_step_s_formulas_fit_or_say_they_scroll(
             app.open(f"{page_path('step_by_step')}?lang={lang}&step={step}"
                      f"&actual={SEED_ACTUAL}&predicted={SEED_PREDICTED}")
             _assert_each_fits_or_says_it_scrolls(app, lang)
-            seen += len(app.page.evaluate(_ON_PHONE))
+            seen += len(app.each_in_view(".katex-display", _ON_PHONE))
         assert seen, "no step showed a formula: nothing was tested"
         app.assert_clean()
     finally:

@@ -43,7 +43,8 @@ BROKEN = "This app has encountered an error"
 def assert_no_error_box(app: App, history: list[str]) -> None:
     exceptions = app.page.locator('[data-testid="stException"]')
     assert exceptions.count() == 0, (history, exceptions.all_inner_texts())
-    assert BROKEN not in app.page.locator('[data-testid="stMain"]').inner_text(), history
+    # textContent: innerText leaves out what the browser skips drawing off the screen.
+    assert BROKEN not in app.page.locator('[data-testid="stMain"]').text_content(), history
 
 
 def buttons(app: App) -> list:

@@ -71,10 +71,10 @@ def type_at_end(app: App, label: str, text: str, *, enter: bool = True) -> None:
 
 def cut_formulas(app: App) -> list[str]:
     """Formulas whose box hides part of them: sideways (a scroll), or the top of a fraction."""
-    return app.page.evaluate(
-        """() => [...document.querySelectorAll('.katex-display')]
-             .filter(d => d.scrollWidth > d.clientWidth + 1 || d.scrollHeight > d.clientHeight + 1)
-             .map(d => d.textContent.slice(0, 60))""")
+    return app.each_in_view(
+        ".katex-display",
+        """d => d.scrollWidth > d.clientWidth + 1 || d.scrollHeight > d.clientHeight + 1
+             ? d.textContent.slice(0, 60) : null""")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

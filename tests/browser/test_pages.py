@@ -17,9 +17,9 @@ The same visit checks both (a page load is the costly part of a browser test).
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 from PIL import Image
@@ -51,47 +51,41 @@ WATCHED = {
                      '[data-testid="stSidebarNavLink"]',
 }
 
+#: The text of ``element`` (a watched ``kind``) when its box clips it, else null.
 _CUT_OFF = """
-(watched) => {
-  const cut = [];
-  for (const [kind, selector] of Object.entries(watched)) {
-    for (const element of document.querySelectorAll(selector)) {
-      const box = element.getBoundingClientRect();
-      // Not on screen: hidden, or in a sidebar that slid away on a phone.
-      if (box.width === 0 || box.height === 0 || box.right <= 0 || box.left >= innerWidth) continue;
-      const text = element.innerText.trim();
-      if (!text) continue;  // an icon-only button
-      let clipped = /(…|\\.\\.\\.)$/.test(text);
-      // Each piece of text must lie inside every box between it and the element that hides
-      // what overflows it (overflow hidden or clip, or an ellipsis).
-      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node && !clipped; node = walker.nextNode()) {
-        if (!node.textContent.trim()) continue;
-        const range = document.createRange();
-        range.selectNodeContents(node);
-        const span = range.getBoundingClientRect();
-        if (span.width === 0) continue;
-        for (let box = node.parentElement; box; box = box.parentElement) {
-          const style = getComputedStyle(box);
-          if (['hidden', 'clip'].includes(style.overflowX) || style.textOverflow === 'ellipsis') {
-            const edge = box.getBoundingClientRect();
-            if (span.right > edge.right + 1 || span.left < edge.left - 1) clipped = true;
-          }
-          if (box === element) break;
-        }
+(element, kind) => {
+  const box = element.getBoundingClientRect();
+  // Not on screen: hidden, or in a sidebar that slid away on a phone.
+  if (box.width === 0 || box.height === 0 || box.right <= 0 || box.left >= innerWidth) return null;
+  const text = element.innerText.trim();
+  if (!text) return null;  // an icon-only button
+  let clipped = /(…|\\.\\.\\.)$/.test(text);
+  // Each piece of text must lie inside every box between it and the element that hides what
+  // overflows it (overflow hidden or clip, or an ellipsis).
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node && !clipped; node = walker.nextNode()) {
+    if (!node.textContent.trim()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const span = range.getBoundingClientRect();
+    if (span.width === 0) continue;
+    for (let box = node.parentElement; box; box = box.parentElement) {
+      const style = getComputedStyle(box);
+      if (['hidden', 'clip'].includes(style.overflowX) || style.textOverflow === 'ellipsis') {
+        const edge = box.getBoundingClientRect();
+        if (span.right > edge.right + 1 || span.left < edge.left - 1) clipped = true;
       }
-      const shown = text.replace(/\\s+/g, ' ');
-      if (clipped) cut.push(`${kind}: "${shown}" (${Math.round(box.width)} px)`);
+      if (box === element) break;
     }
   }
-  return cut;
+  return clipped ? `${kind}: "${text.replace(/\\s+/g, ' ')}" (${Math.round(box.width)} px)` : null;
 }
 """
 
 
 def cut_off(app: App) -> list[str]:
-    result: Any = app.page.evaluate(_CUT_OFF, WATCHED)
-    return list(result)
+    return [cut for kind, selector in WATCHED.items()
+            for cut in app.each_in_view(selector, f"e => ({_CUT_OFF})(e, {json.dumps(kind)})")]
 
 
 def ink(path: Path) -> tuple[int, float]:

@@ -66,7 +66,8 @@ def assert_everything_follows(app: App, cuts: list[float], lang: str) -> None:
     kappa = walkthrough(ACTUAL, apply_thresholds(SCORES, cuts), min_rating=0, max_rating=4).kappa
     written = format_number(kappa, lang)
     expect(app.metric(t(lang, "thresholds.kappa_now"))).to_have_text(written)
-    assert written in app.page.locator(".katex-html").all_inner_texts()[-1].replace("\n", "")
+    last_formula = app.each_in_view(".katex-html", "e => e.innerText")[-1]  # step 7, below
+    assert written in last_formula.replace("\n", "")
     app.assert_clean()
 
 
