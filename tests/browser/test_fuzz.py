@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
@@ -28,6 +29,8 @@ from tests.browser.helpers import SLUGS, App, page_path
 pytestmark = pytest.mark.browser
 
 ACTIONS = int(os.environ.get("QWK_BROWSER_FUZZ_ACTIONS", "30"))
+#: A 404 for one of Streamlit's media files (an image a later run replaced).
+REPLACED_MEDIA = re.compile(r"status of 404 \(Not Found\) \(https?://[^/]+/media/[0-9a-f]{32}\.(?:png|jpg)\)$")
 SEED = int(os.environ.get("QWK_BROWSER_FUZZ_SEED", "18"))
 #: What is typed into a field before it is put back.
 JUNK = ["x", "0e400", "1e200/1e-200", "9" * 5000, "-", "<b>1</b>", "**2**", "١٢", "１／０",
@@ -119,4 +122,10 @@ def test_random_real_actions_never_show_an_error_box(app: App):
     app.open(f"{page_path(rng.choice(SLUGS))}?lang={rng.choice(list(LANGUAGES))}")
     for _ in range(ACTIONS):
         act(app, rng, history)
+    # Streamlit drops a run's image files (the share QR code) when the next run ends; actions
+    # faster than a browser under load fetches them leave a 404 for an image already replaced on
+    # the page. Harmless to a reader (the element shows the new file); every image that stays is
+    # checked where it is drawn (the QR codes are decoded in test_live).
+    app.console_errors[:] = [error for error in app.console_errors
+                             if not REPLACED_MEDIA.search(error)]
     app.assert_clean()
