@@ -376,6 +376,11 @@ function sendLater(pause) {
   holdTimer = setTimeout(sendRatings, pause);
 }
 
+// After typing: the short pause when the two lists are a pair, the longer one while they differ.
+function sendAfterTyping() {
+  sendLater(countsAgree() ? ratingHold.pause : ratingHold.longPause);
+}
+
 function composing(event) {
   return event.isComposing || event.keyCode === 229;
 }
@@ -391,13 +396,11 @@ function onHoldInput(event) {
   holdDirty = true;
   clearTimeout(holdTimer);
   if (composing(event)) return;  // compositionend schedules the send
-  sendLater(countsAgree() ? ratingHold.pause : ratingHold.longPause);
+  sendAfterTyping();
 }
 
 function onHoldCompositionEnd(event) {
-  if (isRatingField(event.target) && holdDirty) {
-    sendLater(countsAgree() ? ratingHold.pause : ratingHold.longPause);
-  }
+  if (isRatingField(event.target) && holdDirty) sendAfterTyping();
 }
 
 function onHoldFocusOut(event) {
