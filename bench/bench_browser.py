@@ -19,8 +19,9 @@ machine's load:
   them: see :func:`add_item`). The
   bare page stops below its inputs while the lengths differ (any page must: there is no pair to
   count), so it draws its charts anew once both lists are complete;
-- **typing -> kappa** (live inputs only): from the last keystroke, without Enter, to the new kappa
-  (includes the input's typing pause);
+- **typing -> kappa** (fields that follow a typing pause: the app's rating form sends itself
+  300 ms after the last key, the bare page's ``text_input`` has ``live``): from the last
+  keystroke, without Enter, to the new kappa (includes the typing pause);
 - **first load, warm server**: a fresh browser profile navigates to the page; until every chart
   and formula is drawn;
 - **first load, cold server**: the same for the first visitor right after the server starts (the
@@ -75,7 +76,8 @@ PREDICTED_LABEL = t("en", "inputs.predicted_label")
 ADDED_ITEM = ("3", "2")
 
 #: The bare page: what any app showing these numbers must at least draw. ``{widget}`` is the
-#: app's own input (``text_area``, or ``text_input`` with ``live``), so both commit alike.
+#: app's own kind of input (``text_area``, or a ``text_input``, given ``live`` so that it follows
+#: a typing pause as the app's rating form does), so both commit alike.
 BASELINE = textwrap.dedent("""
     import numpy as np
     import plotly.express as px
